@@ -1,0 +1,81 @@
+// The contract between the emulator's sharing side (part 1: server, auth, items, control plane)
+// and its feature-service side (part 2: emulator/features/). Part 1 implements EmulatorHost and
+// calls registerFeatureServices(app, host) from emulator/features/index.ts; part 2 uses only
+// what is declared here, so the two halves can change independently.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+export interface EmulatorOrg {
+  id: string;
+  name: string;
+  urlKey: string;
+  /** Seed 3.1: the organization is public (access "public"). */
+  public: boolean;
+  /** Seed 3.1: identity verified (no public field; a control-plane flag). */
+  identityVerified: boolean;
+}
+
+export interface EmulatorUser {
+  username: string;
+  orgId: string;
+  /** "org_admin", "org_publisher", "org_user" or a custom role name. */
+  role: string;
+  /** Privilege names as in spec-gaps.md ("portal:admin:…", "portal:user:…", "features:user:edit"). */
+  privileges: readonly string[];
+  disabled?: boolean;
+}
+
+export interface Caller {
+  user: EmulatorUser;
+  org: EmulatorOrg;
+}
+
+/** A portal item as part 2 needs it (appendItemId sources, hosted feature service items). */
+export interface HostItem {
+  id: string;
+  owner: string;
+  orgId: string;
+  type: string;
+  title: string;
+  url?: string;
+  /** Absolute path of the item's stored file, for file items. */
+  filePath?: string;
+  /** Original file name of the stored file, for format detection. */
+  fileName?: string;
+}
+
+/** The async-work kinds of the emulator; each can be switched to manual stepping from the control plane. */
+export type JobKind = "addItem" | "commit" | "dataUrl" | "append" | "urlReport";
+
+export interface JobRunner {
+  /**
+   * Runs `steps` one after another: in "auto" mode each after a short delay, in "manual" mode each
+   * when the control plane says `POST /__emulator/jobs/<id>/step` (or `/jobs/<kind>/step`).
+   * A step that throws marks the job failed with its message.
+   */
+  start(kind: JobKind, id: string, steps: ReadonlyArray<() => void | Promise<void>>): void;
+  mode(kind: JobKind): "auto" | "manual";
+}
+
+export interface EmulatorHost {
+  /** Self-hosted release being emulated, e.g. "11.4" (seed part 9). */
+  readonly release: string;
+  releaseAtLeast(release: string): boolean;
+  /**
+   * Resolves the token of a request (form field `token`, query `token`, or
+   * `Authorization: Bearer`/`X-Esri-Authorization`). Throws the 499 envelope when `required` and
+   * no token is sent, and 498 for an unknown or expired token.
+   */
+  authenticate(req: FastifyRequest, required?: boolean): Caller | undefined;
+  isOrgAdmin(user: EmulatorUser): boolean;
+  getItem(itemId: string): HostItem | undefined;
+  /** Registers a hosted feature service as a portal item ("Feature Service") owned by `owner`. */
+  registerServiceItem(owner: string, orgId: string, title: string, url: string): HostItem;
+  jobs: JobRunner;
+  /** A directory for uploaded and generated files, removed by close(). */
+  readonly dataDir: string;
+  /** Feature-service URL root, e.g. http://127.0.0.1:PORT/arcgis/rest/services. */
+  readonly serviceUrl: string;
+}
+
+/** Implemented by emulator/features/index.ts. */
+export type RegisterFeatureServices = (app: FastifyInstance, host: EmulatorHost, fixtures: unknown) => Promise<void>;

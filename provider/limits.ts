@@ -1,0 +1,85 @@
+// The limits of seed part 8 (and the few of parts 2 and 4 that part 8 repeats), in one place.
+// Both the provider's `check` and the emulator's validation read them from here, so the two
+// cannot drift apart. This is the only module the emulator may import from provider/.
+
+/** Seed 4.4 / 2.3 / part 8: content category schema. */
+export const CONTENT_CATEGORIES = {
+  maxTrees: 5,
+  maxLevels: 4,
+  maxCategories: 200,
+  maxTitleLength: 100,
+  maxDescriptionLength: 300,
+} as const;
+
+/** Seed 4.2 / 2.4 / part 8: member category schema. */
+export const MEMBER_CATEGORIES = {
+  maxLevels: 3,
+  maxCategories: 200,
+  maxPerMember: 20,
+} as const;
+
+/** Seed 2.1 / part 8: item fields. */
+export const ITEM = {
+  maxTitleLength: 256,
+  maxSnippetLength: 2048,
+  /** "Less than 64 Kb": strictly below 64 * 1024 bytes (UTF-8). */
+  maxDescriptionBytesExclusive: 64 * 1024,
+  itemIdToCreateLength: 32,
+  maxThumbnailFileBytes: 10 * 1024 * 1024,
+  maxThumbnailUrlBytes: 1 * 1024 * 1024,
+  thumbnailFormats: ["png", "gif", "jpeg"] as const,
+  /** Seed 2.1 thumbnail retrieval widths; other requested widths snap to the next larger one. */
+  thumbnailWidths: [200, 400, 800, 2400] as const,
+  thumbnailAspectRatio: 1.5,
+} as const;
+
+/** Seed 4.6 rule 4 / part 8: uploads sent with chunked transfer encoding. */
+export const CHUNKED_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/** spec-gaps.md multipart mode: every part but the last is at least 5 MB; part numbers 1..10000. */
+export const MULTIPART = {
+  minPartBytes: 5 * 1024 * 1024,
+  maxParts: 10000,
+} as const;
+
+/** Seed 2.1 dataUrl / part 8: range downloads above 500 kb, one retry per part. */
+export const DATA_URL = {
+  rangeThresholdBytes: 500 * 1024,
+  retriesPerPart: 1,
+} as const;
+
+/** Seed 4.8 / part 8. */
+export const CAN_REASSIGN_MAX_ITEMS = 100;
+
+/** Seed 2.5 / part 8. */
+export const SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS = 60;
+
+/** Seed 2.2 / 4.5: the values of the status field ("" clears it together with clearEmptyFields=true). */
+export const CONTENT_STATUSES = ["org_authoritative", "public_authoritative", "deprecated"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** Seed 9: self-hosted releases at which behaviours appear. */
+export const RELEASES = {
+  itemIdToCreate: "10.8.1",
+  appendItemId: "10.9",
+  canReassignItems: "11.0",
+  appendCapabilityOnRelationalStore: "11.1",
+  fieldDefaultsOnInsert: "11.1",
+  blobField: "11.1",
+  truncate: "11.2",
+  appendFromHostedFeatureService: "11.3",
+  generateUrlReport: "11.4",
+  classification: "11.4",
+  sourceTimeZone: "11.4",
+} as const;
+
+/** Compares dotted release strings ("10.8.1" < "10.9" < "11.4"). */
+export function compareReleases(a: string, b: string): number {
+  const pa = a.split(".").map(Number);
+  const pb = b.split(".").map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
