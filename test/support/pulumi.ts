@@ -1,0 +1,78 @@
+// The offline Pulumi harness for the e2e tests and the demo: the CLI built by scripts/ensure-pulumi,
+// a file backend in a temp directory, the passphrase secrets provider, no update checks and no
+// plugin downloads, driven through the Automation API (LocalWorkspace).
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+
+const root = path.resolve(__dirname, "..", "..");
+
+let binDirCache: string | undefined;
+/** The bin directory holding pulumi, pulumi-language-nodejs and pulumi-resource-pulumi-nodejs. */
+export function pulumiBinDir(): string {
+  if (!binDirCache) {
+    const out = execFileSync(path.join(root, "scripts", "ensure-pulumi"), { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    binDirCache = out.trim().split("\n").pop()!;
+  }
+  return binDirCache;
+}
+
+let tarballCache: string | undefined;
+/** `npm pack`s the built package once per process (run `npm run build` first). */
+export function packedPackage(): string {
+  if (!tarballCache) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pack-"));
+    const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: root, encoding: "utf8" }).trim().split("\n").pop()!;
+    tarballCache = path.join(dir, name);
+  }
+  return tarballCache;
+}
+
+export interface FixtureProject {
+  dir: string;
+  backendDir: string;
+  env: Record<string, string>;
+  remove(): void;
+}
+
+/**
+ * Creates a Pulumi project in a temp dir with the packed package installed from its tarball, as a
+ * user would have it. `program` is the JavaScript of index.js.
+ */
+export function createFixtureProject(name: string, program: string): FixtureProject {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
+  const backendDir = path.join(dir, ".pulumi-state");
+  fs.mkdirSync(backendDir);
+  const sdkVersion = require("@pulumi/pulumi/package.json").version;
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\nmain: index.js\n`);
+  fs.writeFileSync(path.join(dir, "index.js"), program);
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name, private: true, dependencies: { "@pulumi/pulumi": sdkVersion, "pulumi-gis-portal": `file:${packedPackage()}` } }, null, 2),
+  );
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  const bin = pulumiBinDir();
+  const env: Record<string, string> = {
+    PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    PULUMI_HOME: path.join(dir, ".pulumi-home"),
+  };
+  return { dir, backendDir, env, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Selects (or creates) a stack of a fixture project, driven by the CLI of ensure-pulumi. */
+export async function fixtureStack(project: FixtureProject, stackName: string, config: Record<string, { value: string; secret?: boolean }> = {}): Promise<Stack> {
+  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(pulumiBinDir()), skipVersionCheck: true });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName, workDir: project.dir },
+    { pulumiCommand, envVars: project.env },
+  );
+  if (Object.keys(config).length > 0) await stack.setAllConfig(config);
+  return stack;
+}
