@@ -1,0 +1,25 @@
+// The public entry of the implementation side: `require("pulumi-gis-portal/provider")`.
+// The resource layer (provider/<resource>.ts, resources/) calls only what is exported here.
+// Importing this module starts nothing: no sockets, no timers, no config reads.
+export * from "./config";
+export * from "./limits";
+export { PortalClient, type PortalClientOptions, type RequestOptions, type Credentials } from "./rest/client";
+export type { FilePart, Params, ParamValue } from "./rest/body";
+export { StaticTokenSource, CredentialsTokenSource, type TokenSource, type TokenResponse } from "./rest/auth";
+export {
+  PortalError,
+  AuthError,
+  NotFoundError,
+  NetworkError,
+  JobFailedError,
+  JobTimeoutError,
+  ConfigError,
+  checkForErrors,
+  isNotFound,
+  AUTH_HINT,
+} from "./rest/errors";
+export { redact, registerSecret, REDACTED } from "./rest/redact";
+export { RETRY_DEFAULTS, retryDelay, isRetryable, type RetryPolicy } from "./rest/retry";
+export { POLL_DEFAULTS, pollJob, jobState, type PollOptions } from "./rest/jobs";
+export { assertSecureUrl, isLoopbackHost, toSharingUrl, toPortalUrl } from "./rest/url";
+export * as ops from "./ops";

@@ -1,0 +1,11 @@
+// One small function per REST operation (seed and spec-gaps.md), grouped by subject.
+export * from "./portal";
+export * from "./categorySchema";
+export * from "./items";
+export * from "./itemState";
+export * from "./multipart";
+export * from "./relationships";
+export * from "./urlReport";
+export * from "./reassign";
+export * from "./features";
+export { userItemPath, itemPath } from "./paths";

@@ -1,0 +1,132 @@
+// Item operations: addItem (seed 2.1, 4.6, 3.5) and read/data/update/delete (spec-gaps.md "Items").
+import type { FilePart, Params } from "../rest/body";
+import type { PortalClient } from "../rest/client";
+import { seg } from "../rest/url";
+import { itemPath, userItemPath, type ItemRef } from "./paths";
+
+export type { ItemRef };
+
+/** Seed 2.1: the item fields addItem and update accept (objects are sent as JSON). */
+export interface ItemParams {
+  title?: string;
+  type?: string;
+  typeKeywords?: string[];
+  description?: string;
+  /** Seed 2.1: comma-delimited; an array is joined with commas. */
+  tags?: string[] | string;
+  snippet?: string;
+  /** Seed 2.1 (11.4): JSON string or object {classification, banner, distribution, reviewDate}. */
+  classification?: Record<string, unknown> | string;
+  extent?: unknown;
+  licenseinfo?: string;
+  culture?: string;
+  properties?: Record<string, unknown>;
+  url?: string;
+  text?: string | Record<string, unknown>;
+  dataUrl?: string;
+  thumbnailUrl?: string;
+  /** Seed 2.1: JSON array or comma list; sent as a JSON array (titles may hold commas). */
+  categories?: string[] | string;
+  listingProperties?: Record<string, unknown>;
+  itemIdToCreate?: string;
+  originItemId?: string;
+  destinationItemId?: string;
+  relationshipType?: string;
+  serviceUsername?: string;
+  servicePassword?: string;
+  serviceProxyParams?: Record<string, unknown>;
+  serviceProxyFilter?: { hitsPerInterval?: number; intervalSeconds?: number; referrers?: string[] };
+  async?: boolean;
+  multipart?: boolean;
+  filename?: string;
+  name?: string;
+  [field: string]: unknown;
+}
+
+/** Item as returned by GET content/items/<id> (spec-gaps.md "Read item"). */
+export interface PortalItem {
+  id: string;
+  owner: string;
+  title: string;
+  type: string;
+  ownerFolder?: string | null;
+  protected?: boolean;
+  contentStatus?: "org_authoritative" | "public_authoritative" | "deprecated";
+  [field: string]: unknown;
+}
+
+function itemBody(item: ItemParams): Params {
+  const out: Params = { ...(item as Params) };
+  if (Array.isArray(item.categories)) out.categories = JSON.stringify(item.categories);
+  return out;
+}
+
+/** Local files sent with the item, streamed from disk (seed 2.1 file, thumbnail, metadata). */
+export interface ItemFiles {
+  file?: FilePart;
+  thumbnail?: FilePart;
+  metadata?: FilePart;
+}
+
+function fileParts(files: ItemFiles | undefined): Record<string, FilePart> | undefined {
+  const out: Record<string, FilePart> = {};
+  for (const name of ["file", "thumbnail", "metadata"] as const) if (files?.[name] !== undefined) out[name] = files[name];
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export interface AddItemOptions extends ItemFiles {
+  /** Seed 4.6: only the user named in the path may add. */
+  owner: string;
+  folder?: string;
+  item: ItemParams;
+}
+
+/** Seed 4.6: `{success, id, folder}`; with async=true `{status, statusMessage, itemId}`. */
+export interface AddItemResponse {
+  success?: boolean;
+  id?: string;
+  folder?: string | null;
+  status?: string;
+  statusMessage?: string;
+  itemId?: string;
+}
+
+/**
+ * Seed 4.6 addItem: POST content/users/<user>/[<folder>/]addItem, multipart when a file is sent.
+ * Repeated on a transient failure only with itemIdToCreate (design.md: a repeat cannot duplicate).
+ */
+export function addItem(client: PortalClient, o: AddItemOptions): Promise<AddItemResponse> {
+  const folder = o.folder ? `${seg(o.folder)}/` : "";
+  const safeToRetry = typeof o.item.itemIdToCreate === "string" && o.item.itemIdToCreate !== "";
+  return client.request("addItem", `content/users/${seg(o.owner)}/${folder}addItem`, itemBody(o.item), { safeToRetry, files: fileParts(o) });
+}
+
+/** spec-gaps.md "Read item": GET content/items/<id>; NotFoundError when gone. */
+export function getItem(client: PortalClient, itemId: string): Promise<PortalItem> {
+  return client.request("getItem", itemPath(itemId), {}, { method: "GET" });
+}
+
+/** spec-gaps.md "Item data": GET content/items/<id>/data → raw bytes (empty when none). */
+export function getItemData(client: PortalClient, itemId: string): Promise<Buffer> {
+  return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", raw: true });
+}
+
+export interface UpdateItemOptions extends ItemFiles {
+  owner: string;
+  itemId: string;
+  folder?: string | null;
+  item: ItemParams & { clearEmptyFields?: boolean };
+}
+
+/** spec-gaps.md "Update item": POST …/items/<id>/update → `{success, id}`. Not repeated blindly. */
+export function updateItem(client: PortalClient, o: UpdateItemOptions): Promise<{ success: boolean; id: string }> {
+  return client.request("updateItem", userItemPath(o.owner, o.itemId, "update", o.folder), itemBody(o.item), { files: fileParts(o) });
+}
+
+/**
+ * spec-gaps.md "Delete item": POST …/items/<id>/delete → `{success, itemId}`. A protected item is
+ * refused (CONT_0048, unconfirmed code); a gone item is NotFoundError (resources treat it as done).
+ */
+export function deleteItem(client: PortalClient, o: ItemRef): Promise<{ success: boolean; itemId: string }> {
+  return client.request("deleteItem", userItemPath(o.owner, o.itemId, "delete", o.folder));
+}

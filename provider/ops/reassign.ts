@@ -1,0 +1,51 @@
+// Seed 4.8 canReassignItems (self-hosted 11.0): at most 100 item ids per call, so the function
+// sends batches and merges the answers; CONT_0291 becomes per-item reasons (design.md "Functions").
+import { CAN_REASSIGN_MAX_ITEMS } from "../limits";
+import type { PortalClient } from "../rest/client";
+import { PortalError } from "../rest/errors";
+import { seg } from "../rest/url";
+
+export interface CanReassignItemsOptions {
+  /** The current owner (path user). */
+  owner: string;
+  itemIds: string[];
+  targetUsername: string;
+}
+
+export interface CanReassignResult {
+  itemId: string;
+  success: boolean;
+  /** Why not, from the error details of CONT_0291 or the result's own error. */
+  reason?: string;
+  detail?: Record<string, unknown>;
+}
+
+type RawResult = { itemId: string; success: boolean; error?: { message?: string } };
+
+/** Seed 4.8: POST content/users/<owner>/canReassignItems (a check: safe to repeat). */
+export async function canReassignItems(client: PortalClient, o: CanReassignItemsOptions): Promise<{ results: CanReassignResult[] }> {
+  const results: CanReassignResult[] = [];
+  for (let i = 0; i < o.itemIds.length; i += CAN_REASSIGN_MAX_ITEMS) {
+    const batch = o.itemIds.slice(i, i + CAN_REASSIGN_MAX_ITEMS);
+    results.push(...(await checkBatch(client, o.owner, batch, o.targetUsername)));
+  }
+  return { results };
+}
+
+async function checkBatch(client: PortalClient, owner: string, items: string[], targetUsername: string): Promise<CanReassignResult[]> {
+  const path = `content/users/${seg(owner)}/canReassignItems`;
+  try {
+    const r = await client.request("canReassignItems", path, { items: items.join(","), targetUsername }, { safeToRetry: true });
+    // seed 4.8 shows both {results:[…]} and a single {itemId, success}
+    const raw: RawResult[] = Array.isArray(r?.results) ? r.results : r?.itemId !== undefined ? [r] : [];
+    return raw.map((x) => ({ itemId: x.itemId, success: x.success === true, reason: x.success === true ? undefined : x.error?.message }));
+  } catch (e) {
+    if (!(e instanceof PortalError) || e.messageCode !== "CONT_0291") throw e;
+    // seed part 7: 403 CONT_0291 lists the refused items; the others are taken as eligible (unconfirmed)
+    const refused = new Map<string, Record<string, unknown>>();
+    for (const d of e.details) if (d && typeof d === "object" && "itemId" in d) refused.set(String((d as { itemId: unknown }).itemId), d as Record<string, unknown>);
+    const reason = e.message.replace(/^canReassignItems failed \([^)]*\): /, "");
+    const all = refused.size === 0;
+    return items.map((itemId) => (all || refused.has(itemId) ? { itemId, success: false, reason, detail: refused.get(itemId) } : { itemId, success: true }));
+  }
+}

@@ -1,0 +1,70 @@
+// URL reports (seed 4.7, 2.9, 2.10, 3.4; introduced at self-hosted 11.4).
+import type { PortalClient } from "../rest/client";
+import { pollJob } from "../rest/jobs";
+import { seg } from "../rest/url";
+
+/** spec-gaps.md: the urlType values, one list (the portal-wide value is a guess). */
+export const URL_TYPES = ["portalUrl", "federatedServerUrl"] as const; // "portalUrl" (unconfirmed)
+export type UrlType = (typeof URL_TYPES)[number];
+
+export interface GenerateUrlReportOptions {
+  urlType: UrlType | string;
+  /** Seed 4.7: required when urlType is federatedServerUrl. */
+  serverId?: string;
+  /** true starts a job (answer `{jobId, key, jobUrl}`); false answers `{siteUrlReport}`. */
+  async?: boolean;
+}
+
+/** Seed 2.10: the URL report. */
+export interface UrlReport {
+  id: string;
+  reportVersion: string;
+  reportCreated: string;
+  itemCount: number;
+  portal: { httpsUrl: string; version: string; portalId: string; webContextUrl: string };
+  items: Array<{ itemId: string; owner: string; itemType: string; itemInfo?: { url: string }; data?: { urls: unknown[] }; resources?: { urls: unknown[] } }>;
+}
+
+export interface UrlReportStart {
+  jobId?: string;
+  key?: string;
+  jobUrl?: string;
+  siteUrlReport?: UrlReport;
+}
+
+/**
+ * Seed 4.7 generateUrlReport: POST portals/<id>/urls/generateUrlReport. A synchronous report is
+ * a read (safe to repeat); an async one starts a job, so it is not repeated blindly.
+ */
+export async function generateUrlReport(client: PortalClient, o: GenerateUrlReportOptions): Promise<UrlReportStart> {
+  const path = `portals/${seg(await client.portalId())}/urls/generateUrlReport`;
+  return client.request("generateUrlReport", path, { urlType: o.urlType, serverId: o.serverId, async: o.async }, { safeToRetry: o.async !== true });
+}
+
+/** Seed 2.9: the job resource. */
+export interface UrlReportJob {
+  id: string;
+  definition?: { type: string };
+  status: string;
+  created?: number;
+  modified?: number;
+  messages?: unknown[];
+  result?: { details?: string; urlReport?: UrlReport };
+}
+
+/** Seed 4.7: GET {sharing_url}/portals/self/jobs/<jobId> (the jobUrl) → the job of 2.9. */
+export function getUrlReportJob(client: PortalClient, jobId: string): Promise<UrlReportJob> {
+  return client.request("urlReportJob", `portals/self/jobs/${seg(jobId)}`, {}, { method: "GET" });
+}
+
+/** Seed 3.4: polls the job until completed (then `result` holds the report); deadline in ms. */
+export function waitForUrlReportJob(client: PortalClient, jobId: string, timeoutMs?: number): Promise<UrlReportJob> {
+  return pollJob({
+    operation: "urlReportJob",
+    what: `URL-report job ${jobId}`,
+    fetch: () => getUrlReportJob(client, jobId),
+    timeoutMs,
+    now: client.now,
+    sleep: client.sleep,
+  });
+}

@@ -1,0 +1,235 @@
+// The one request pipeline (design.md "Transport"): undici with one keep-alive Agent per origin,
+// f=json and the token in every POST body, the error envelope checked on every JSON answer, the
+// retry policy for requests marked safe, one token refresh on 498. Dispatcher, clock, sleep and
+// randomness are injectable so tests run fast against MockAgent or the emulator.
+import { Agent, type Dispatcher } from "undici";
+import { AnonymousSource, CredentialsTokenSource, StaticTokenSource, type TokenSource, type TokenResponse } from "./auth";
+import { formUrlEncoded, multipartBody, type FilePart, type Params } from "./body";
+import { AuthError, ConfigError, NetworkError, PortalError, checkForErrors, portalErrorFor, withAuthHint } from "./errors";
+import { redact } from "./redact";
+import { RETRY_DEFAULTS, parseRetryAfter, retryDelay, type RetryPolicy } from "./retry";
+import { assertSecureUrl, joinUrl, toPortalUrl } from "./url";
+
+export interface RequestOptions {
+  /** Default POST (seed "Conventions"); reads of spec-gaps.md use GET. */
+  method?: "GET" | "POST";
+  /** May the request be sent again after a network error, 5xx or 429? Default: true for GET only. */
+  safeToRetry?: boolean;
+  /** File parts: makes the body multipart/form-data (streamed from disk). */
+  files?: Record<string, FilePart>;
+  /** Return the body bytes instead of parsed JSON (item data). */
+  raw?: boolean;
+  /** Send the token? Default true (false for generateToken). */
+  authenticate?: boolean;
+}
+
+export type Credentials = { token: string } | { username: string; password: string };
+
+export interface PortalClientOptions {
+  /** `<portal>/sharing/rest` (see toSharingUrl). */
+  sharingUrl: string;
+  /** Root of the feature services, `{service_url}` of the seed. */
+  serviceUrl?: string;
+  /** A token, username + password, a TokenSource, or nothing (anonymous). */
+  auth?: Credentials | TokenSource;
+  /** Replaces the per-origin keep-alive agents (tests: undici MockAgent). */
+  dispatcher?: Dispatcher;
+  retry?: Partial<RetryPolicy>;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  /** Receives one line per request event; every line is redacted first. */
+  logger?: (line: string) => void;
+  /** Lifetime asked of generateToken, minutes. Default 60. */
+  tokenExpirationMinutes?: number;
+}
+
+export class PortalClient {
+  readonly sharingUrl: string;
+  readonly portalUrl: string;
+  readonly serviceUrl?: string;
+  readonly retryPolicy: RetryPolicy;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly now: () => number;
+  private readonly auth: TokenSource;
+  private readonly agents = new Map<string, Agent>();
+  private readonly random: () => number;
+  private readonly logger?: (line: string) => void;
+  private selfPromise?: Promise<Record<string, any>>;
+
+  constructor(private readonly options: PortalClientOptions) {
+    this.sharingUrl = assertSecureUrl(options.sharingUrl, "portal:url").href.replace(/\/+$/, "");
+    this.portalUrl = toPortalUrl(this.sharingUrl);
+    if (options.serviceUrl !== undefined) this.serviceUrl = assertSecureUrl(options.serviceUrl, "portal:serviceUrl").href.replace(/\/+$/, "");
+    this.retryPolicy = { ...RETRY_DEFAULTS, ...options.retry };
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.logger = options.logger;
+    this.auth = this.tokenSource(options.auth);
+  }
+
+  /** Username from the configuration, if credentials were given. */
+  get configuredUsername(): string | undefined {
+    return this.auth.username;
+  }
+
+  /**
+   * Sends one REST operation. `path` is relative to the sharing root, or an absolute URL (feature
+   * services). Returns the parsed JSON (or bytes with `raw`), or throws a PortalError subclass.
+   */
+  async request<T = any>(operation: string, path: string, params: Params = {}, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? "POST";
+    const safe = options.safeToRetry ?? method === "GET";
+    const url = /^https?:\/\//i.test(path) ? assertSecureUrl(path, "request URL").href : joinUrl(this.sharingUrl, path);
+    let refreshed = false;
+    for (let attempt = 0; ; ) {
+      const token = options.authenticate === false ? "" : await this.auth.token();
+      try {
+        return await this.send<T>(operation, method, url, params, token, options);
+      } catch (e) {
+        // seed 5 / spec-gaps 498: the request was refused before it ran, so repeating it is safe
+        if (e instanceof AuthError && e.code === 498 && token !== "" && !refreshed) {
+          refreshed = true;
+          if (await this.auth.refresh(token)) {
+            this.log(`REFRESH ${method} ${url} (${operation}) after 498`);
+            continue;
+          }
+        }
+        const delay = retryDelay(e, attempt, safe, this.retryPolicy, this.random);
+        if (delay === undefined) {
+          const final = e instanceof AuthError ? withAuthHint(e) : e;
+          this.log(`FAIL ${method} ${url} (${operation}): ${final instanceof Error ? final.message : String(final)}`);
+          throw final;
+        }
+        attempt++;
+        this.log(`RETRY ${method} ${url} (${operation}) #${attempt} in ${delay} ms after ${(e as PortalError).code}`);
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  /** `portals/self` of the token's organization, cached per client (spec-gaps.md "Portal self"). */
+  self(): Promise<Record<string, any>> {
+    this.selfPromise ??= this.request("portals/self", "portals/self", {}, { method: "GET" }).catch((e) => {
+      this.selfPromise = undefined;
+      throw e;
+    });
+    return this.selfPromise;
+  }
+
+  /** The organization id the token belongs to (the category-schema ops put it in their path). */
+  async portalId(): Promise<string> {
+    const self = await this.self();
+    if (typeof self.id !== "string") throw new PortalError({ code: 500, message: "portals/self returned no id", operation: "portals/self" });
+    return self.id;
+  }
+
+  /** The signed-in username: from portals/self, else from the configured credentials. */
+  async username(): Promise<string> {
+    const self = await this.self();
+    const name = self.user?.username ?? this.auth.username;
+    if (typeof name !== "string") throw new ConfigError("cannot tell the signed-in user: portals/self has no user", "portal:token");
+    return name;
+  }
+
+  /** `{service_url}` or a clear error naming portal:serviceUrl. */
+  requireServiceUrl(): string {
+    if (this.serviceUrl === undefined) {
+      throw new ConfigError("portal:serviceUrl is not set; set it with: pulumi config set portal:serviceUrl https://host/arcgis/rest/services (or PORTAL_SERVICE_URL)", "portal:serviceUrl");
+    }
+    return this.serviceUrl;
+  }
+
+  /** Closes the keep-alive agents (idle sockets would otherwise linger until their timeout). */
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((a) => a.close()));
+  }
+
+  private async send<T>(operation: string, method: string, url: string, params: Params, token: string, options: RequestOptions): Promise<T> {
+    const target = new URL(url);
+    const all: Params = { ...params, f: "json" };
+    const headers: Record<string, string> = { "user-agent": "pulumi-gis-portal", referer: this.portalUrl };
+    let body: string | Awaited<ReturnType<typeof multipartBody>> | undefined;
+    if (method === "GET") {
+      // reads: no token in the query string; the portal also accepts it as a header
+      if (token !== "") headers["x-esri-authorization"] = `Bearer ${token}`;
+      target.search = formUrlEncoded(all);
+    } else {
+      if (token !== "") all.token = token;
+      if (options.files && Object.keys(options.files).length > 0) body = await multipartBody(all, options.files);
+      else {
+        body = formUrlEncoded(all);
+        headers["content-type"] = "application/x-www-form-urlencoded";
+      }
+    }
+    const dispatcher = this.options.dispatcher ?? this.agentFor(target.origin);
+    this.log(`START ${method} ${url} (${operation})`);
+    let res: Dispatcher.ResponseData;
+    let bytes: Buffer;
+    try {
+      res = await dispatcher.request({ origin: target.origin, path: target.pathname + target.search, method: method as "GET" | "POST", headers, body });
+      bytes = Buffer.from(await res.body.arrayBuffer());
+    } catch (e) {
+      if (e instanceof PortalError) throw e;
+      throw new NetworkError(operation, e);
+    }
+    this.log(`END ${method} ${url} (${operation}) ${res.statusCode}`);
+    return this.parse<T>(operation, res, bytes, options.raw === true);
+  }
+
+  private parse<T>(operation: string, res: Dispatcher.ResponseData, bytes: Buffer, raw: boolean): T {
+    const status = res.statusCode;
+    const retryAfterMs = parseRetryAfter(res.headers["retry-after"], this.now());
+    const type = String(res.headers["content-type"] ?? "");
+    const looksJson = /json|text\/plain/i.test(type) || /^\s*[{[]/.test(bytes.subarray(0, 64).toString("utf8"));
+    let json: unknown;
+    if (looksJson && bytes.length > 0) {
+      try {
+        json = JSON.parse(bytes.toString("utf8"));
+      } catch {
+        json = undefined;
+      }
+    }
+    if (json !== undefined) checkForErrors(json, operation, status, retryAfterMs);
+    if (status >= 400) {
+      throw portalErrorFor({ code: status, message: `HTTP ${status} ${bytes.subarray(0, 200).toString("utf8")}`, operation, httpStatus: status, retryAfterMs });
+    }
+    if (raw) return bytes as T;
+    if (json === undefined) {
+      throw new PortalError({ code: 502, message: `expected JSON, got ${type || "no content type"}: ${bytes.subarray(0, 120).toString("utf8")}`, operation, httpStatus: status });
+    }
+    return json as T;
+  }
+
+  private agentFor(origin: string): Agent {
+    let agent = this.agents.get(origin);
+    if (!agent) {
+      agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
+      this.agents.set(origin, agent);
+    }
+    return agent;
+  }
+
+  private tokenSource(auth: PortalClientOptions["auth"]): TokenSource {
+    if (auth === undefined) return new AnonymousSource();
+    if ("token" in auth && typeof auth.token === "string") return new StaticTokenSource(auth.token);
+    if ("username" in auth && "password" in auth && typeof auth.password === "string") {
+      const minutes = this.options.tokenExpirationMinutes ?? 60;
+      return new CredentialsTokenSource(auth.username as string, auth.password, (u, p) => this.generateToken(u, p, minutes), { now: this.now });
+    }
+    return auth as TokenSource;
+  }
+
+  /** spec-gaps.md generateToken: username, password, client=referer, referer, expiration (minutes). */
+  generateToken(username: string, password: string, expirationMinutes = 60): Promise<TokenResponse> {
+    const params = { username, password, client: "referer", referer: this.portalUrl, expiration: expirationMinutes };
+    return this.request<TokenResponse>("generateToken", "generateToken", params, { authenticate: false, safeToRetry: true });
+  }
+
+  private log(line: string): void {
+    this.logger?.(redact(line));
+  }
+}

@@ -1,0 +1,86 @@
+// ONE poller for the three kinds of asynchronous work (design rule 7): the status of an async add
+// or a commit (seed 3.2, spec-gaps "Item status"), append jobs (seed 3.3 / 2.8) and URL-report jobs
+// (seed 3.4 / 2.9). The host ignores customTimeouts, so the deadline is ours: it comes from an
+// input, with a sensible default, and the error says what it waited for and the last status seen.
+import { JobFailedError, JobTimeoutError } from "./errors";
+
+export const POLL_DEFAULTS = {
+  /** Deadline when the caller gives none. */
+  timeoutMs: 10 * 60_000,
+  /** First wait between two polls. */
+  initialDelayMs: 100,
+  /** Cap of the wait between two polls. */
+  maxDelayMs: 3_000,
+  /** Growth of the wait after each poll. */
+  factor: 1.5,
+} as const;
+
+export type JobState = "pending" | "done" | "failed";
+
+/**
+ * The state of a status text, the same for every job kind: "completed"/"Completed" is done,
+ * "failed"/"Failed" is failed, anything else ("processing", "partial", "Pending", "InProgress",
+ * "running", "esriJobExecuting"…) is still going. Compared case-insensitively (spec-gaps.md).
+ */
+export function jobState(status: unknown): JobState {
+  const s = String(status ?? "").toLowerCase().replace(/^esrijob/, "");
+  if (s === "completed" || s === "succeeded" || s === "success") return "done";
+  if (s === "failed" || s === "cancelled" || s === "canceled" || s === "timedout") return "failed";
+  return "pending";
+}
+
+/** The failure reason of a job document: statusMessage, messages, or error.message. */
+export function failureReason(doc: Record<string, any>): string {
+  const parts: string[] = [];
+  if (typeof doc.statusMessage === "string" && doc.statusMessage !== "") parts.push(doc.statusMessage);
+  if (Array.isArray(doc.messages)) {
+    for (const m of doc.messages) parts.push(typeof m === "string" ? m : (m?.description ?? m?.message ?? JSON.stringify(m)));
+  }
+  if (doc.error && typeof doc.error === "object" && typeof doc.error.message === "string") parts.push(doc.error.message);
+  return parts.length > 0 ? parts.join("; ") : `status ${String(doc.status)}`;
+}
+
+export interface PollOptions<T> {
+  /** Operation name for errors, e.g. "append job". */
+  operation: string;
+  /** What is awaited, in words, e.g. `append job 42 on layer …/FeatureServer/0`. */
+  what: string;
+  /** Fetches the current status document once. */
+  fetch: () => Promise<T>;
+  /** Reads the status text of a document. Default: `doc.status`. */
+  statusOf?: (doc: T) => unknown;
+  /** Deadline in ms from the first poll. Default POLL_DEFAULTS.timeoutMs. */
+  timeoutMs?: number;
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Polls until the job is done (returns its last document), failed, or past its deadline. */
+export async function pollJob<T extends Record<string, any>>(o: PollOptions<T>): Promise<T> {
+  const now = o.now ?? Date.now;
+  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const timeoutMs = o.timeoutMs ?? POLL_DEFAULTS.timeoutMs;
+  const statusOf = o.statusOf ?? ((d: T) => d.status);
+  const deadline = now() + timeoutMs;
+  let delay = o.initialDelayMs ?? POLL_DEFAULTS.initialDelayMs;
+  const maxDelay = o.maxDelayMs ?? POLL_DEFAULTS.maxDelayMs;
+  for (;;) {
+    const doc = await o.fetch();
+    const state = jobState(statusOf(doc));
+    if (state === "done") return doc;
+    if (state === "failed") throw new JobFailedError(o.operation, o.what, doc, failureReason(doc));
+    const remaining = deadline - now();
+    if (remaining <= 0) throw new JobTimeoutError(o.operation, o.what, doc, timeoutMs, describeStatus(doc, statusOf));
+    await sleep(Math.min(delay, remaining));
+    delay = Math.min(maxDelay, Math.round(delay * POLL_DEFAULTS.factor));
+  }
+}
+
+function describeStatus<T extends Record<string, any>>(doc: T, statusOf: (d: T) => unknown): string {
+  const extra = ["statusMessage", "recordCount", "lastUpdatedTime", "modified"]
+    .filter((k) => doc[k] !== undefined && doc[k] !== "")
+    .map((k) => `${k}=${JSON.stringify(doc[k])}`);
+  return [JSON.stringify(statusOf(doc) ?? null), ...extra].join(", ");
+}

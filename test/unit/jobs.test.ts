@@ -1,0 +1,51 @@
+// The one job poller (design rule 7; seed 3.2, 3.3, 3.4): done, failed with the job's reason,
+// deadline with what it waited for and the last status, backoff from 100 ms up to 3 s.
+import assert from "node:assert/strict";
+import { JobFailedError, JobTimeoutError } from "../../provider/rest/errors";
+import { jobState, pollJob } from "../../provider/rest/jobs";
+
+function fakeClock() {
+  let t = 0;
+  const sleeps: number[] = [];
+  return { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)), sleeps };
+}
+
+describe("unit: job poller (design rule 7)", () => {
+  it("3.2/3.3/3.4: one state table for item status, append jobs and URL-report jobs", () => {
+    for (const s of ["processing", "partial", "Pending", "InProgress", "running", ""]) assert.equal(jobState(s), "pending", s);
+    for (const s of ["completed", "Completed", "COMPLETED"]) assert.equal(jobState(s), "done", s);
+    for (const s of ["failed", "Failed"]) assert.equal(jobState(s), "failed", s);
+  });
+
+  it("polls until Completed, backing off from 100 ms to at most 3 s", async () => {
+    const clock = fakeClock();
+    const statuses = [...Array(12).fill("InProgress"), "Completed"];
+    let i = 0;
+    const doc = await pollJob({ operation: "appendJob", what: "append job j1", fetch: async () => ({ status: statuses[i++], recordCount: i }), ...clock });
+    assert.equal(doc.status, "Completed");
+    assert.equal(clock.sleeps[0], 100);
+    assert.ok(clock.sleeps.every((ms, k) => k === 0 || ms >= clock.sleeps[k - 1]));
+    assert.equal(Math.max(...clock.sleeps), 3000);
+  });
+
+  it("3.2: failed carries the statusMessage; 2.9 messages are joined", async () => {
+    const clock = fakeClock();
+    await assert.rejects(
+      pollJob({ operation: "itemStatus", what: "async add of item abc", fetch: async () => ({ status: "failed", statusMessage: "Could not download dataUrl" }), ...clock }),
+      (e: JobFailedError) => e instanceof JobFailedError && /async add of item abc failed: Could not download dataUrl/.test(e.message),
+    );
+    await assert.rejects(
+      pollJob({ operation: "appendJob", what: "append job j2", fetch: async () => ({ status: "Failed", messages: [{ description: "upsert on a sync-enabled layer" }] }), ...clock }),
+      /append job j2 failed: upsert on a sync-enabled layer/,
+    );
+  });
+
+  it("gives up at the deadline, saying what it waited for and the last status seen", async () => {
+    const clock = fakeClock();
+    await assert.rejects(
+      pollJob({ operation: "urlReportJob", what: "URL-report job r9", fetch: async () => ({ status: "processing", modified: 5 }), timeoutMs: 10_000, ...clock }),
+      (e: JobTimeoutError) => e instanceof JobTimeoutError && /gave up after 10 s waiting for URL-report job r9; last status seen: "processing", modified=5/.test(e.message),
+    );
+    assert.ok(clock.now() >= 10_000 && clock.now() < 13_100);
+  });
+});
