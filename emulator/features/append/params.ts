@@ -1,0 +1,70 @@
+// The parameters of seed 4.1 append, read from the form; defaults as in spec-gaps.md.
+import { badRequest } from "../../errors";
+import type { AppendSourceInfo } from "../formats/source";
+import { boolParam, jsonParam } from "../routes/context";
+
+export interface LayerMapping {
+  id: number;
+  sourceTableName?: string;
+  sourceId?: number | string;
+  fieldMappings?: { name: string; source: string }[];
+}
+
+export interface AppendParams {
+  edits?: string;
+  appendUploadId?: string;
+  appendItemId?: string;
+  appendUploadFormat?: string;
+  sourceTableName?: string;
+  fieldMappings?: { name: string; source: string }[];
+  layerMappings?: LayerMapping[];
+  appendSourceInfo: AppendSourceInfo;
+  appendFields?: string[];
+  upsertMatchingField?: string;
+  /** spec-gaps.md: `sourceFilter` (unconfirmed name), a where clause on a feature-service source. */
+  sourceFilter?: string;
+  upsert: boolean;
+  skipInserts: boolean;
+  skipUpdates: boolean;
+  useGlobalIds: boolean;
+  truncate: boolean;
+  updateGeometry: boolean;
+  rollbackOnFailure: boolean;
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v.trim() === "" ? undefined : v;
+}
+
+function arrayParam<T>(fields: Record<string, string>, name: string, check: (v: unknown) => boolean, shape: string): T[] | undefined {
+  const v = jsonParam<unknown>(fields, name);
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every(check)) throw badRequest(`Parameter '${name}' must be ${shape}.`);
+  return v as T[];
+}
+
+export function readAppendParams(fields: Record<string, string>): AppendParams {
+  const isMapping = (m: unknown) => !!m && typeof (m as any).name === "string" && typeof (m as any).source === "string";
+  const info = jsonParam<AppendSourceInfo>(fields, "appendSourceInfo") ?? {};
+  if (typeof info !== "object" || Array.isArray(info)) throw badRequest("Parameter 'appendSourceInfo' must be a JSON object.");
+  return {
+    edits: nonEmpty(fields.edits),
+    appendUploadId: nonEmpty(fields.appendUploadId),
+    appendItemId: nonEmpty(fields.appendItemId),
+    appendUploadFormat: nonEmpty(fields.appendUploadFormat),
+    sourceTableName: nonEmpty(fields.sourceTableName),
+    fieldMappings: arrayParam(fields, "fieldMappings", isMapping, "a JSON array of {source, name}"),
+    layerMappings: arrayParam(fields, "layerMappings", (m) => !!m && typeof (m as any).id === "number", "a JSON array of {id, sourceTableName, fieldMappings}"),
+    appendSourceInfo: info,
+    appendFields: arrayParam(fields, "appendFields", (n) => typeof n === "string", "a JSON array of field names"),
+    upsertMatchingField: nonEmpty(fields.upsertMatchingField),
+    sourceFilter: nonEmpty(fields.sourceFilter),
+    upsert: boolParam(fields, "upsert", false),
+    skipInserts: boolParam(fields, "skipInserts", false),
+    skipUpdates: boolParam(fields, "skipUpdates", false),
+    useGlobalIds: boolParam(fields, "useGlobalIds", false),
+    truncate: boolParam(fields, "truncate", false),
+    updateGeometry: boolParam(fields, "updateGeometry", true),
+    rollbackOnFailure: boolParam(fields, "rollbackOnFailure", true), // spec-gaps.md: default true (unconfirmed)
+  };
+}

@@ -1,0 +1,35 @@
+// Seed 4.1 CSV source: streamed with csv-parse (never the whole file in memory). Geometry from
+// coordinate columns (default 4326, rule 5), none (rule 7), or addresses on a hosted deployment (rule 6).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse } from "csv-parse";
+import { datasetOf, type AppendSourceInfo, type ReaderOptions, type SourceDataset, type SourceRow } from "./source";
+import { locator } from "./location";
+
+export function openCsv(file: string, options: ReaderOptions): SourceDataset {
+  const info: AppendSourceInfo = options.appendSourceInfo;
+  const table = {
+    name: path.basename(file).replace(/\.[^.]*$/, ""),
+    spatialReference: info.sourceSR ?? info.sourceSpatialReference,
+    async *rows(): AsyncIterable<SourceRow> {
+      const parser = fs.createReadStream(file).pipe(
+        parse({ columns: true, bom: true, skip_empty_lines: true, delimiter: info.columnDelimiter || ",", quote: info.qualifier || '"' }),
+      );
+      let locate: ReturnType<typeof locator> | undefined;
+      let row = 0;
+      try {
+        for await (const record of parser as AsyncIterable<Record<string, string>>) {
+          row++;
+          locate ??= locator(Object.keys(record), info, options.geocode);
+          const located = locate(record);
+          yield typeof located === "string" ? { row, attributes: record, geometry: null, error: located } : { row, attributes: record, geometry: located };
+        }
+      } catch (e) {
+        const err = e as Error & { lines?: number };
+        // A structural error (e.g. a row with too many columns) ends the source: it cannot be resynchronised.
+        throw new Error(`row ${row + 1} (line ${err.lines ?? "?"}): ${err.message}`);
+      }
+    },
+  };
+  return datasetOf([table]);
+}

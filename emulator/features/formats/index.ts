@@ -1,0 +1,62 @@
+// Picks the reader of a source format (seed 2.7 list; names as in supportedAppendFormats).
+import * as path from "node:path";
+import { openCsv } from "./csv";
+import { openExcel } from "./excel";
+import { openFeatureCollection } from "./feature-collection";
+import { openGeoJson } from "./geojson";
+import { openGeoPackage } from "./geopackage";
+import { openShapefileZip } from "./shapefile";
+import { SourceError, type ReaderOptions, type SourceDataset } from "./source";
+import { openSqlite } from "./sqlite";
+
+export const FILE_FORMATS = ["csv", "excel", "geojson", "shapefile", "sqlite", "geopackage", "filegdb", "featurecollection"] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
+const BY_EXTENSION: Record<string, FileFormat> = {
+  ".csv": "csv",
+  ".txt": "csv",
+  ".xlsx": "excel",
+  ".xls": "excel",
+  ".geojson": "geojson",
+  ".json": "geojson",
+  ".zip": "shapefile",
+  ".sqlite": "sqlite",
+  ".db": "sqlite",
+  ".gpkg": "geopackage",
+  ".gdb": "filegdb",
+};
+
+/** appendUploadFormat (case-insensitive), else the file's extension. */
+export function formatOf(appendUploadFormat: string | undefined, fileName: string): FileFormat {
+  const given = appendUploadFormat?.toLowerCase();
+  if (given) {
+    if ((FILE_FORMATS as readonly string[]).includes(given)) return given as FileFormat;
+    throw new SourceError(`appendUploadFormat '${appendUploadFormat}' is not a supported append format`);
+  }
+  const byExt = BY_EXTENSION[path.extname(fileName).toLowerCase()];
+  if (!byExt) throw new SourceError(`the format of ${path.basename(fileName)} cannot be told from its name; send appendUploadFormat`);
+  return byExt;
+}
+
+export async function openFile(format: FileFormat, file: string, options: ReaderOptions): Promise<SourceDataset> {
+  const info = options.appendSourceInfo;
+  switch (format) {
+    case "csv":
+      return openCsv(file, options);
+    case "excel":
+      return openExcel(file, options);
+    case "geojson":
+      return openGeoJson(file);
+    case "shapefile":
+      return openShapefileZip(file, options.workDir);
+    case "sqlite":
+      return openSqlite(file, info.sourceSR ?? info.sourceSpatialReference);
+    case "geopackage":
+      return openGeoPackage(file);
+    case "featurecollection":
+      return openFeatureCollection(await import("node:fs").then((fs) => fs.promises.readFile(file, "utf8")));
+    case "filegdb":
+      // No maintained file-geodatabase reader exists for Node.js (docs/emulator-features.md).
+      throw new SourceError("format filegdb is not supported by this emulator");
+  }
+}

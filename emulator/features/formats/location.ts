@@ -1,0 +1,43 @@
+// Where a CSV or Excel row is (seed 4.1 rules 6, 7): coordinate columns, nothing, or an address
+// geocoded on a hosted deployment. Returns the geometry, null, or an error message for the row.
+import type { Geometry } from "../model/types";
+import type { AppendSourceInfo } from "./source";
+
+const LAT_NAMES = ["latitude", "lat", "y", "point_y", "ycoord"];
+const LON_NAMES = ["longitude", "lon", "long", "lng", "x", "point_x", "xcoord"];
+
+type Locate = (record: Record<string, unknown>) => Geometry | null | string;
+
+function findColumn(columns: string[], wanted: string | undefined, names: string[]): string | undefined {
+  if (wanted) return columns.find((c) => c.toLowerCase() === wanted.toLowerCase());
+  return columns.find((c) => names.includes(c.toLowerCase()));
+}
+
+export function locator(columns: string[], info: AppendSourceInfo, geocode?: (address: string) => Geometry | undefined): Locate {
+  const type = info.locationType?.toLowerCase();
+  if (type === "none") return () => null;
+  if (type === "address") return addressLocator(columns, info, geocode);
+  const lat = findColumn(columns, info.latitudeFieldName, LAT_NAMES);
+  const lon = findColumn(columns, info.longitudeFieldName, LON_NAMES);
+  if (!lat || !lon) {
+    if (type === "coordinates") throw new Error(`coordinate columns not found (latitudeFieldName '${info.latitudeFieldName ?? "?"}', longitudeFieldName '${info.longitudeFieldName ?? "?"}')`);
+    return () => null; // seed 4.1 rule 7: a CSV without geometry
+  }
+  return (record) => {
+    const y = record[lat], x = record[lon];
+    if ((y === "" || y === null || y === undefined) && (x === "" || x === null || x === undefined)) return null;
+    const ny = Number(y), nx = Number(x);
+    if (!Number.isFinite(ny) || !Number.isFinite(nx)) return `coordinates ${JSON.stringify(x)}, ${JSON.stringify(y)} in '${lon}', '${lat}' are not numbers`;
+    return { x: nx, y: ny };
+  };
+}
+
+function addressLocator(columns: string[], info: AppendSourceInfo, geocode?: (address: string) => Geometry | undefined): Locate {
+  if (!geocode) throw new Error("locationType 'address' needs geocoding, available on a hosted deployment only (seed 4.1 rule 6)");
+  const single = info.singleLineAddressFieldName ? findColumn(columns, info.singleLineAddressFieldName, []) : undefined;
+  if (!single && !info.addressTemplate) throw new Error("locationType 'address' needs singleLineAddressFieldName or addressTemplate");
+  return (record) => {
+    const address = single ? String(record[single] ?? "") : info.addressTemplate!.replace(/\{([^}]+)\}/g, (_, k: string) => String(record[k] ?? ""));
+    return geocode(address) ?? `address ${JSON.stringify(address)} could not be geocoded`;
+  };
+}

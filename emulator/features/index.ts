@@ -1,0 +1,60 @@
+// The feature-service side of the emulator (seed 1.1, 2.7, 2.8, 3.3, 4.1, part 9): hosted
+// services from fixtures, layer JSON and query, uploads, append jobs, and the service
+// definition update. Registered by the server through the contract of emulator/host.ts.
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import type { EmulatorHost, RegisterFeatureServices } from "../host";
+import { adminRoutes } from "./routes/admin";
+import { appendRoutes } from "./routes/append";
+import { queryRoutes } from "./routes/query";
+import { serviceRoutes } from "./routes/service";
+import { uploadRoutes } from "./routes/uploads";
+import { FeatureState } from "./state";
+
+export { FeatureState } from "./state";
+
+const DEFAULT_ROOT = "/arcgis/rest/services";
+
+/** The service root from the listening socket (the host learns its URLs only after listen). */
+function serviceRootOf(app: FastifyInstance): string {
+  const a = app.server.address() as AddressInfo;
+  const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
+  return `http://${host}:${a.port}${DEFAULT_ROOT}`;
+}
+
+/** Body parsers only when the server has not registered them already. */
+async function ensureParsers(app: FastifyInstance): Promise<void> {
+  if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody);
+  if (!app.hasContentTypeParser("multipart/form-data")) await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER } });
+}
+
+export const registerFeatureServices: RegisterFeatureServices = async (app: FastifyInstance, host: EmulatorHost, fixtures: unknown) => {
+  const state = new FeatureState(host, fixtures);
+  host.onReset?.(() => {
+    state.load();
+    state.registerItems(host.serviceUrl);
+  });
+  const root = DEFAULT_ROOT;
+  if (host.serviceUrl) state.registerItems(host.serviceUrl);
+  else app.server.once("listening", () => state.registerItems(serviceRootOf(app)));
+  const adminRoot = root.replace(/\/services$/, "/admin/services");
+  await app.register(
+    async (child) => {
+      await ensureParsers(child);
+      serviceRoutes(child, state);
+      queryRoutes(child, state);
+      appendRoutes(child, state);
+      uploadRoutes(child, state);
+    },
+    { prefix: root },
+  );
+  await app.register(
+    async (child) => {
+      await ensureParsers(child);
+      adminRoutes(child, state);
+    },
+    { prefix: adminRoot },
+  );
+};

@@ -1,0 +1,90 @@
+// Seed 2.7: source and destination field types need not be equal if values convert. Each
+// function turns a source value into the destination's stored value or throws a FieldValueError.
+import type { FieldDef, FieldType } from "./types";
+
+export class FieldValueError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+const INT_RANGES: Partial<Record<FieldType, [number, number]>> = {
+  esriFieldTypeSmallInteger: [-32768, 32767],
+  esriFieldTypeInteger: [-2147483648, 2147483647],
+  esriFieldTypeOID: [1, 2147483647],
+};
+
+const GUID_RE = /^\{?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\}?$/;
+
+/** Seed 2.7: which source types a destination accepts, when the source declares types. */
+const ACCEPTS: Partial<Record<FieldType, readonly FieldType[]>> = {
+  esriFieldTypeGlobalID: ["esriFieldTypeGlobalID", "esriFieldTypeGUID", "esriFieldTypeString"],
+  esriFieldTypeOID: ["esriFieldTypeOID", "esriFieldTypeSmallInteger", "esriFieldTypeInteger"],
+};
+
+export function sourceTypeAccepted(dest: FieldType, source: FieldType | undefined): boolean {
+  const allowed = ACCEPTS[dest];
+  return source === undefined || allowed === undefined || allowed.includes(source);
+}
+
+export function isEmpty(v: unknown): boolean {
+  return v === null || v === undefined || v === "";
+}
+
+/** A GUID in the platform's braced upper-case form. */
+export function normalizeGuid(v: unknown): string | undefined {
+  const m = typeof v === "string" ? GUID_RE.exec(v.trim()) : null;
+  return m ? `{${m[1].toUpperCase()}}` : undefined;
+}
+
+export function newGuid(): string {
+  return `{${crypto.randomUUID().toUpperCase()}}`;
+}
+
+/** Converts one value; `parseDate` handles text dates (time zone of appendSourceInfo). */
+export function convertValue(field: FieldDef, v: unknown, parseDate: (text: string) => number = Date.parse): unknown {
+  if (isEmpty(v)) return null;
+  const bad = (what: string) => new FieldValueError(field.name, `field '${field.name}': ${JSON.stringify(shorten(v))} is not ${what}`);
+  switch (field.type) {
+    case "esriFieldTypeString": {
+      const s = v instanceof Date ? v.toISOString() : typeof v === "object" ? JSON.stringify(v) : String(v);
+      if (field.length !== undefined && s.length > field.length) throw new FieldValueError(field.name, `field '${field.name}': ${s.length} characters; at most ${field.length}`);
+      return s;
+    }
+    case "esriFieldTypeSmallInteger":
+    case "esriFieldTypeInteger":
+    case "esriFieldTypeOID": {
+      const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+      const [lo, hi] = INT_RANGES[field.type]!;
+      if (!Number.isInteger(n) || n < lo || n > hi) throw bad(`an integer between ${lo} and ${hi}`);
+      return n;
+    }
+    case "esriFieldTypeDouble":
+    case "esriFieldTypeSingle": {
+      const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+      if (!Number.isFinite(n)) throw bad("a number");
+      return n;
+    }
+    case "esriFieldTypeDate": {
+      const n = v instanceof Date ? v.getTime() : typeof v === "number" ? v : /^-?\d+$/.test(String(v)) ? Number(v) : parseDate(String(v));
+      if (!Number.isFinite(n)) throw bad("a date");
+      return n;
+    }
+    case "esriFieldTypeGUID":
+    case "esriFieldTypeGlobalID": {
+      const g = normalizeGuid(v);
+      if (!g) throw bad("a GUID");
+      return g;
+    }
+    case "esriFieldTypeBlob": {
+      // Stored as base64 text; a source gives bytes (sqlite, GeoPackage) or base64 text (JSON, CSV).
+      if (v instanceof Uint8Array) return Buffer.from(v).toString("base64");
+      if (typeof v === "string" && /^[A-Za-z0-9+/=\s]*$/.test(v)) return v.replace(/\s/g, "");
+      throw bad("base64 blob data");
+    }
+  }
+}
+
+function shorten(v: unknown): unknown {
+  return typeof v === "string" && v.length > 40 ? `${v.slice(0, 40)}…` : v;
+}

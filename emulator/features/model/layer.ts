@@ -1,0 +1,68 @@
+// A hosted feature layer (seed 2.7): its definition, its rows (shared with its views) and the
+// append metadata the platform exposes under the names of spec-gaps.md.
+import type { RowStore } from "./store";
+import type { EditFieldsInfo, Extent, FieldDef, GeometryType, IndexDef, OwnershipAccessControl, Row, SpatialReference } from "./types";
+import { geometryExtent } from "./extent";
+
+/** spec-gaps.md: the formats a layer that supports append lists (seed 2.7). */
+export const SUPPORTED_APPEND_FORMATS = "sqlite,geoPackage,shapefile,filegdb,featureCollection,geojson,csv,excel,featureService";
+/** Source formats that accept a source filter (unconfirmed: the seed does not list them). */
+export const SUPPORTED_APPEND_SOURCE_FILTER_FORMATS = "featureService";
+
+export interface LayerDef {
+  id: number;
+  name: string;
+  /** Absent for a table. */
+  geometryType?: GeometryType;
+  spatialReference: SpatialReference;
+  fields: FieldDef[];
+  indexes: IndexDef[];
+  objectIdField: string;
+  globalIdField?: string;
+  editFieldsInfo?: EditFieldsInfo;
+  ownershipBasedAccessControlForFeatures?: OwnershipAccessControl;
+  /** Seed 2.7: absent or false means Append can be neither added nor used. */
+  supportsAppend: boolean;
+}
+
+/** Layer data shared between a layer and the views over it (seed 4.1 rule 14). */
+export interface LayerData {
+  store: RowStore;
+  extent?: Extent;
+  lastEditDate: number;
+}
+
+export class FeatureLayer {
+  private readonly byLower: Map<string, FieldDef>;
+
+  constructor(readonly def: LayerDef, readonly data: LayerData) {
+    this.byLower = new Map(def.fields.map((f) => [f.name.toLowerCase(), f]));
+  }
+
+  get id(): number {
+    return this.def.id;
+  }
+
+  field(name: string): FieldDef | undefined {
+    return this.byLower.get(name.toLowerCase());
+  }
+
+  /** Seed 2.7: fields marked with a unique index, plus object id and global id. */
+  isUniqueField(name: string): boolean {
+    const f = this.field(name);
+    if (!f) return false;
+    if (f.name === this.def.objectIdField || f.name === this.def.globalIdField) return true;
+    return this.def.indexes.some((i) => i.isUnique && i.fields.toLowerCase() === f.name.toLowerCase());
+  }
+
+  /** Seed 4.1 rule 8: the extent follows the data (recomputed over every row). */
+  recomputeExtent(): void {
+    let ext: Extent | undefined;
+    for (const row of this.data.store.rows.values()) ext = geometryExtent(row.geometry, this.def.spatialReference, ext);
+    this.data.extent = ext;
+  }
+
+  rows(): IterableIterator<Row> {
+    return this.data.store.rows.values();
+  }
+}

@@ -1,0 +1,63 @@
+// A hosted feature service (seed 2.7): owner, store, capabilities (Append, Sync, ChangeTracking)
+// and its layers. A view (seed 4.1 rule 14) has its own capabilities over its source's rows.
+import type { FeatureLayer } from "./layer";
+
+export type DataStore = "relational" | "spatiotemporal";
+
+export const KNOWN_CAPABILITIES = ["Query", "Create", "Update", "Delete", "Editing", "Uploads", "Sync", "ChangeTracking", "Extract", "Append"] as const;
+
+export class HostedService {
+  constructor(
+    readonly name: string,
+    readonly title: string,
+    readonly owner: string,
+    readonly orgId: string,
+    readonly store: DataStore,
+    public capabilities: string[],
+    readonly layers: FeatureLayer[],
+    /** Name of the service this one is a view of (seed 4.1 rule 14). */
+    readonly viewOf: string | undefined,
+    public itemId = "",
+  ) {}
+
+  hasCapability(name: string): boolean {
+    return this.capabilities.some((c) => c.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Seed 4.1 rule 4: sync or change tracking. */
+  get tracksChanges(): boolean {
+    return this.hasCapability("Sync") || this.hasCapability("ChangeTracking");
+  }
+
+  layer(id: number): FeatureLayer | undefined {
+    return this.layers.find((l) => l.id === id);
+  }
+
+  /** Seed 4.1 rule 8: the service's last-edit time is the newest of its layers'. */
+  get lastEditDate(): number {
+    return Math.max(0, ...this.layers.map((l) => l.data.lastEditDate));
+  }
+}
+
+/** Every hosted service of the emulator, by case-insensitive name. */
+export class ServiceRegistry {
+  private readonly services = new Map<string, HostedService>();
+
+  add(service: HostedService): void {
+    const key = service.name.toLowerCase();
+    if (this.services.has(key)) throw new Error(`services fixture: service ${service.name} is defined twice`);
+    this.services.set(key, service);
+  }
+
+  get(name: string): HostedService | undefined {
+    return this.services.get(name.toLowerCase());
+  }
+
+  all(): HostedService[] {
+    return [...this.services.values()];
+  }
+
+  clear(): void {
+    this.services.clear();
+  }
+}

@@ -1,0 +1,70 @@
+// The service and layer JSON (seed 2.7 metadata under the names of spec-gaps.md).
+import type { FeatureLayer } from "../model/layer";
+import { SUPPORTED_APPEND_FORMATS, SUPPORTED_APPEND_SOURCE_FILTER_FORMATS } from "../model/layer";
+import type { HostedService } from "../model/service";
+
+export const MAX_RECORD_COUNT = 2000;
+const CURRENT_VERSION = 11.4;
+
+function version(release: string): number {
+  return Number(release) || CURRENT_VERSION;
+}
+
+export function serviceJson(service: HostedService, release: string) {
+  const first = service.layers[0];
+  const sr = first?.def.spatialReference ?? { wkid: 4326 };
+  const extent = first?.data.extent ?? { xmin: 0, ymin: 0, xmax: 0, ymax: 0, spatialReference: sr };
+  const isLayer = (l: FeatureLayer) => l.def.geometryType !== undefined;
+  return {
+    currentVersion: version(release),
+    serviceItemId: service.itemId,
+    serviceDescription: "",
+    hasVersionedData: false,
+    supportsDisconnectedEditing: service.hasCapability("Sync"),
+    syncEnabled: service.hasCapability("Sync"),
+    supportsApplyEditsWithGlobalIds: true,
+    capabilities: service.capabilities.join(","),
+    maxRecordCount: MAX_RECORD_COUNT,
+    supportedQueryFormats: "JSON",
+    spatialReference: sr,
+    initialExtent: extent,
+    fullExtent: extent,
+    isView: service.viewOf !== undefined,
+    isHostedService: true,
+    dataStore: service.store,
+    editingInfo: { lastEditDate: service.lastEditDate },
+    changeTrackingInfo: service.hasCapability("ChangeTracking") ? { lastSyncDate: service.lastEditDate } : undefined,
+    layers: service.layers.filter(isLayer).map((l) => ({ id: l.id, name: l.def.name, geometryType: l.def.geometryType })),
+    tables: service.layers.filter((l) => !isLayer(l)).map((l) => ({ id: l.id, name: l.def.name })),
+  };
+}
+
+export function layerJson(service: HostedService, layer: FeatureLayer, release: string) {
+  const d = layer.def;
+  return {
+    currentVersion: version(release),
+    id: d.id,
+    name: d.name,
+    type: d.geometryType ? "Feature Layer" : "Table",
+    serviceItemId: service.itemId,
+    isView: service.viewOf !== undefined,
+    geometryType: d.geometryType,
+    spatialReference: d.spatialReference,
+    extent: layer.data.extent ?? null,
+    objectIdField: d.objectIdField,
+    globalIdField: d.globalIdField ?? "",
+    fields: d.fields,
+    indexes: d.indexes,
+    editFieldsInfo: d.editFieldsInfo ?? null,
+    ownershipBasedAccessControlForFeatures: d.ownershipBasedAccessControlForFeatures ?? null,
+    capabilities: service.capabilities.join(","),
+    supportsAppend: d.supportsAppend,
+    supportedAppendFormats: d.supportsAppend ? SUPPORTED_APPEND_FORMATS : "",
+    supportedAppendSourceFilterFormats: d.supportsAppend ? SUPPORTED_APPEND_SOURCE_FILTER_FORMATS : "",
+    hasAttachments: false,
+    hasZ: d.geometryType === "esriGeometryMultiPatch",
+    maxRecordCount: MAX_RECORD_COUNT,
+    supportedQueryFormats: "JSON",
+    editingInfo: { lastEditDate: layer.data.lastEditDate },
+  };
+}

@@ -1,0 +1,63 @@
+// The feature side's state: hosted services from the fixture, uploads and append jobs. Reloaded
+// from the fixture when the control plane resets the emulator.
+import type { EmulatorHost } from "../host";
+import { buildService } from "./model/build";
+import { parseServicesFixture, type ServicesFixture } from "./model/fixtures";
+import { ServiceRegistry, type HostedService } from "./model/service";
+import type { Geometry } from "./model/types";
+import { AppendJobs } from "./append/jobs";
+import { Uploads } from "./uploads";
+
+export class FeatureState {
+  readonly registry = new ServiceRegistry();
+  readonly uploads: Uploads;
+  readonly jobs = new AppendJobs();
+  private fixture: ServicesFixture;
+
+  constructor(readonly host: EmulatorHost, fixtureInput: unknown) {
+    this.fixture = parseServicesFixture(fixtureInput);
+    this.uploads = new Uploads(host.dataDir);
+    this.load();
+  }
+
+  get deployment(): "selfHosted" | "hosted" {
+    return this.fixture.deployment;
+  }
+
+  /** Seed 4.1 rule 6: the stand-in geocoder, on a hosted deployment only. */
+  get geocode(): ((address: string) => Geometry | undefined) | undefined {
+    if (this.deployment !== "hosted") return undefined;
+    const table = new Map(Object.entries(this.fixture.geocoder).map(([k, v]) => [k.trim().toLowerCase(), v]));
+    return (address) => table.get(address.trim().toLowerCase());
+  }
+
+  serviceUrl(service: HostedService, root = this.host.serviceUrl): string {
+    return `${root}/${service.name}/FeatureServer`;
+  }
+
+  /**
+   * Registers each service as a portal item. The server's URL is known only once it listens, so
+   * the caller passes the service root then (and again after a reset).
+   */
+  registerItems(serviceRoot: string): void {
+    for (const service of this.registry.all()) {
+      service.itemId = this.host.registerServiceItem(service.owner, service.orgId, service.title, this.serviceUrl(service, serviceRoot)).id;
+    }
+  }
+
+  /** Builds every service; views after the services they show. */
+  load(): void {
+    this.registry.clear();
+    this.jobs.clear();
+    this.uploads.clear();
+    const ordered = [...this.fixture.services].sort((a, b) => Number(!!a.viewOf) - Number(!!b.viewOf));
+    for (const fx of ordered) {
+      const orgId = fx.orgId ?? this.host.getUser?.(fx.owner)?.orgId;
+      if (!orgId) throw new Error(`services fixture: service ${fx.name}: owner ${fx.owner} is unknown (give orgId)`);
+      const source = fx.viewOf ? this.registry.get(fx.viewOf) : undefined;
+      if (fx.viewOf && !source) throw new Error(`services fixture: view ${fx.name} names unknown service ${fx.viewOf}`);
+      const service = buildService(fx, orgId, (r) => this.host.releaseAtLeast(r), source);
+      this.registry.add(service);
+    }
+  }
+}
