@@ -1,0 +1,116 @@
+// The running emulator's context: options, URLs, the current state (replaced by reset) and the
+// EmulatorHost that the feature side (emulator/features) builds on.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { FastifyRequest } from "fastify";
+import type { Caller, EmulatorHost, EmulatorUser, HostItem } from "./host";
+import type { Fixtures } from "./fixtures";
+import { Portal } from "./models/portal";
+import { Jobs } from "./jobs";
+import { tokenRequired } from "./errors";
+import { createItemRecord } from "./models/itemRecord";
+
+export interface Urls {
+  origin: string;
+  portalUrl: string;
+  sharingUrl: string;
+  serviceUrl: string;
+  controlUrl: string;
+}
+
+/** Who called, per request, for the request log. */
+export const callerOfRequest = new WeakMap<FastifyRequest, string>();
+
+export class Emu implements EmulatorHost {
+  portal: Portal;
+  readonly jobs: Jobs;
+  urls!: Urls;
+  readonly uploadDir: string;
+
+  constructor(
+    public fixtures: Fixtures,
+    readonly dataDir: string,
+    readonly release: string,
+    readonly httpErrors: boolean,
+    jobDelayMs: number,
+  ) {
+    this.uploadDir = path.join(dataDir, "uploads");
+    fs.mkdirSync(this.uploadDir, { recursive: true });
+    this.jobs = new Jobs(jobDelayMs);
+    this.portal = new Portal(fixtures, dataDir, release);
+  }
+
+  private readonly resetListeners: Array<() => void> = [];
+
+  /** Control plane: back to (or on to) the given fixtures; jobs and item files are dropped. */
+  reset(fixtures: Fixtures): void {
+    this.fixtures = fixtures;
+    this.jobs.close();
+    this.jobs.reopen();
+    this.portal = new Portal(fixtures, this.dataDir, this.release);
+    for (const listener of this.resetListeners) listener();
+  }
+
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener);
+  }
+
+  getUser(username: string): EmulatorUser | undefined {
+    return this.portal.directory.users.get(username);
+  }
+
+  /** Seed 4.7 serverId: the org's federated servers (fixtures; default one hosting server, unconfirmed). */
+  federatedServers(orgId: string): Array<{ id: string; url: string }> {
+    const org = this.fixtures.orgs.find((o) => o.id === orgId);
+    return (org?.federatedServers ?? [{ id: "hostingServer" }]).map((s) => ({ id: s.id, url: s.url ?? `${this.urls.origin}/arcgis` }));
+  }
+
+  get serviceUrl(): string {
+    return this.urls.serviceUrl;
+  }
+
+  releaseAtLeast(release: string): boolean {
+    return this.portal.releaseAtLeast(release);
+  }
+
+  /** spec-gaps: token in the form, the query, or Authorization / X-Esri-Authorization: Bearer. */
+  authenticate(req: FastifyRequest, required = true): Caller | undefined {
+    const token = tokenOf(req);
+    if (!token) {
+      if (required) throw tokenRequired();
+      return undefined;
+    }
+    const caller = this.portal.directory.callerOf(token);
+    callerOfRequest.set(req, caller.user.username);
+    return caller;
+  }
+
+  isOrgAdmin(user: EmulatorUser): boolean {
+    return this.portal.isOrgAdmin(user);
+  }
+
+  getItem(itemId: string): HostItem | undefined {
+    const item = this.portal.items.items.get(itemId);
+    return item && item.addStatus === "completed" ? item : undefined;
+  }
+
+  registerServiceItem(owner: string, orgId: string, title: string, url: string): HostItem {
+    const item = createItemRecord({ owner, orgId, title, type: "Feature Service", url });
+    item.typeKeywords.push("Hosted Service");
+    return this.portal.items.add(item);
+  }
+}
+
+function tokenOf(req: FastifyRequest): string | undefined {
+  const body = req.body as Record<string, unknown> | undefined;
+  const query = req.query as Record<string, unknown> | undefined;
+  const fromForm = body && typeof body === "object" && typeof body.token === "string" ? body.token : undefined;
+  const fromQuery = query && typeof query.token === "string" ? query.token : undefined;
+  const header = String(req.headers["x-esri-authorization"] ?? req.headers.authorization ?? "");
+  const fromHeader = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const multipartToken = multipartTokens.get(req);
+  return fromForm || multipartToken || fromQuery || fromHeader || undefined;
+}
+
+/** Multipart bodies are read inside the route; the route records the token it found. */
+export const multipartTokens = new WeakMap<FastifyRequest, string>();

@@ -1,0 +1,90 @@
+// The fixtures: organizations, users (roles, privileges, passwords, fixed tokens), optional
+// starting category schemas, classification schemas (seed 2.1, 11.4) and the feature side's
+// services. Loaded from an object or a JSON file; defaultFixtures() gives two orgs, dev and prod.
+import * as fs from "node:fs";
+
+export interface FixtureUser {
+  username: string;
+  /** "org_admin", "org_publisher", "org_user", "viewer" or a custom role name. */
+  role: string;
+  /** Overrides the role's privileges (models/privileges.ts). */
+  privileges?: string[];
+  password?: string;
+  /** A fixed token that never expires. */
+  token?: string;
+  disabled?: boolean;
+}
+
+/** Seed 2.1 classification (11.4): allowed values of each property of the item's classification. */
+export interface ClassificationSchema {
+  classification: string[];
+  banner: string[];
+  distribution: string[];
+}
+
+export interface FixtureOrg {
+  id: string;
+  name: string;
+  urlKey: string;
+  public?: boolean;
+  identityVerified?: boolean;
+  users: FixtureUser[];
+  categorySchema?: unknown[];
+  memberCategorySchema?: unknown[];
+  classificationSchema?: ClassificationSchema;
+  /** Seed 4.7 serverId values; url defaults to {origin}/arcgis. Default: one server "hostingServer". */
+  federatedServers?: Array<{ id: string; url?: string }>;
+}
+
+export interface Fixtures {
+  orgs: FixtureOrg[];
+  /** The vendor prefix of package info folders (`<vendor>info`, seed 2.1). Default "esri". */
+  vendor?: string;
+  /** Passed untouched to the feature side (emulator/features). */
+  services?: unknown;
+}
+
+export const DEV_ORG_ID = "0123456789ABCDEFdevorg0000000001";
+export const PROD_ORG_ID = "0123456789ABCDEFprodorg000000002";
+
+function orgUsers(org: string): FixtureUser[] {
+  const user = (suffix: string, role: string): FixtureUser => ({
+    username: `${org}_${suffix}`,
+    role,
+    password: `${org}_${suffix}-password`,
+    token: `tok-${org}_${suffix}`,
+  });
+  return [user("admin", "org_admin"), user("publisher", "org_publisher"), user("user", "org_user"), user("viewer", "viewer")];
+}
+
+const DEFAULT_CLASSIFICATION: ClassificationSchema = {
+  classification: ["UNCLASSIFIED", "CONFIDENTIAL", "SECRET"],
+  banner: ["UNCLASSIFIED", "CONFIDENTIAL", "SECRET"],
+  distribution: ["PUBLIC", "INTERNAL", "RESTRICTED"],
+};
+
+export function defaultFixtures(): Fixtures {
+  return {
+    vendor: "esri",
+    orgs: [
+      { id: DEV_ORG_ID, name: "Dev Organization", urlKey: "dev", users: orgUsers("dev"), classificationSchema: DEFAULT_CLASSIFICATION },
+      { id: PROD_ORG_ID, name: "Prod Organization", urlKey: "prod", users: orgUsers("prod"), classificationSchema: DEFAULT_CLASSIFICATION },
+    ],
+  };
+}
+
+/** Accepts a fixtures object or the path of a JSON file; checks the shape the emulator relies on. */
+export function loadFixtures(source: Fixtures | string | undefined): Fixtures {
+  const fixtures: Fixtures = source === undefined ? defaultFixtures() : typeof source === "string" ? JSON.parse(fs.readFileSync(source, "utf8")) : source;
+  if (!fixtures || !Array.isArray(fixtures.orgs) || fixtures.orgs.length === 0) throw new Error("fixtures: `orgs` must be a non-empty array");
+  const usernames = new Set<string>();
+  for (const org of fixtures.orgs) {
+    if (typeof org.id !== "string" || !/^[A-Za-z0-9]{32}$/.test(org.id)) throw new Error(`fixtures: org id ${JSON.stringify(org.id)} must be 32 alphanumerics`);
+    if (!Array.isArray(org.users)) throw new Error(`fixtures: org ${org.id} needs a users array`);
+    for (const u of org.users) {
+      if (typeof u.username !== "string" || usernames.has(u.username)) throw new Error(`fixtures: username ${JSON.stringify(u.username)} is missing or repeated`);
+      usernames.add(u.username);
+    }
+  }
+  return JSON.parse(JSON.stringify(fixtures)) as Fixtures;
+}

@@ -1,0 +1,87 @@
+// startEmulator: a local portal on loopback (design.md "Emulator"), for tests, demos and CI.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadFixtures, defaultFixtures, type Fixtures } from "./fixtures";
+import { Emu } from "./context";
+import { buildServer } from "./server";
+
+export { defaultFixtures };
+export type { Fixtures, FixtureOrg, FixtureUser, ClassificationSchema } from "./fixtures";
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A fixtures object or the path of a JSON file; default defaultFixtures(). */
+  fixtures?: Fixtures | string;
+  /** Self-hosted release emulated (seed part 9); default "11.4". */
+  release?: string;
+  /** Web-adaptor path segment, e.g. "portal": the sharing root becomes {origin}/portal/sharing/rest. */
+  webAdaptor?: string;
+  /** false (default): errors are HTTP 200 with the envelope, like a real portal. */
+  httpErrors?: boolean;
+  /** Delay of each step of an async job in auto mode; default 20 ms. */
+  jobDelayMs?: number;
+}
+
+export interface RunningEmulator {
+  url: string;
+  portalUrl: string;
+  sharingUrl: string;
+  serviceUrl: string;
+  controlUrl: string;
+  portalId: string;
+  orgs: Record<string, { id: string; urlKey: string; admin: string }>;
+  tokens: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const fixtures = loadFixtures(options.fixtures);
+  const release = options.release ?? "11.4";
+  if (!/^\d+(\.\d+)*$/.test(release)) throw new Error(`release ${JSON.stringify(release)} must look like 11.4 or 10.8.1`);
+  const webAdaptor = options.webAdaptor?.replace(/^\/+|\/+$/g, "") || undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-emulator-"));
+  const emu = new Emu(fixtures, dataDir, release, options.httpErrors ?? false, options.jobDelayMs ?? 20);
+  const host = options.host ?? "127.0.0.1";
+  const httpServer = http.createServer();
+  let app;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once("error", reject);
+      httpServer.listen(options.port ?? 0, host, () => resolve());
+    });
+    const { port } = httpServer.address() as AddressInfo;
+    const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    const portalUrl = webAdaptor ? `${origin}/${webAdaptor}` : origin;
+    emu.urls = { origin, portalUrl, sharingUrl: `${portalUrl}/sharing/rest`, serviceUrl: `${origin}/arcgis/rest/services`, controlUrl: `${origin}/__emulator` };
+    app = (await buildServer(emu, webAdaptor, httpServer)).app;
+    await app.ready();
+  } catch (e) {
+    httpServer.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  const { origin, portalUrl } = emu.urls;
+  return {
+    url: origin,
+    portalUrl,
+    sharingUrl: emu.urls.sharingUrl,
+    serviceUrl: emu.urls.serviceUrl,
+    controlUrl: emu.urls.controlUrl,
+    portalId: fixtures.orgs[0].id,
+    orgs: Object.fromEntries(fixtures.orgs.map((o) => [o.id, { id: o.id, urlKey: o.urlKey, admin: o.users.find((u) => u.role === "org_admin")?.username ?? "" }])),
+    tokens: { ...emu.portal.directory.fixtureTokens },
+    close: async () => {
+      emu.jobs.close();
+      await app.close();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

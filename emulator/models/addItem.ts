@@ -1,0 +1,121 @@
+// Seed 4.6 / 2.1 / 3.2 / 3.5: addItem from a file, url, text or dataUrl, synchronously or
+// asynchronously, with an optional relationship created after the item exists.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Caller } from "../host";
+import type { Params } from "../params";
+import type { Jobs } from "../jobs";
+import type { Portal } from "./portal";
+import type { Item } from "./items";
+import { badRequest, EmulatorError } from "../errors";
+import { ITEM, RELEASES } from "../../provider/limits";
+import { checkType, checkUrl, itemFields } from "./itemFields";
+import { createItemRecord } from "./itemRecord";
+import { storeFile, storeMetadata, storeText, storeThumbnail } from "./content";
+import { fetchThumbnailUrl } from "./thumbnails";
+import { relateNewItem } from "./relate";
+import { downloadDataUrl } from "./dataUrl";
+import { checkDataStore } from "./dataStore";
+
+export interface AddEnv {
+  portal: Portal;
+  jobs: Jobs;
+  uploadDir: string;
+}
+
+/** Seed 2.1 itemIdToCreate (10.8.1+): exactly 32 alphanumerics, not already taken. */
+function itemIdToCreate(env: AddEnv, p: Params): string | undefined {
+  if (!p.has("itemIdToCreate") || !env.portal.releaseAtLeast(RELEASES.itemIdToCreate)) return undefined;
+  const id = p.str("itemIdToCreate")!;
+  if (!new RegExp(`^[A-Za-z0-9]{${ITEM.itemIdToCreateLength}}$`).test(id)) throw badRequest(`'itemIdToCreate' must be exactly ${ITEM.itemIdToCreateLength} alphanumeric characters; got ${id.length} characters.`);
+  // the code of this case is not shown: 409 without a message code (unconfirmed)
+  if (env.portal.idTaken(id)) throw new EmulatorError(409, `An item with id ${id} already exists.`);
+  return id;
+}
+
+function checkText(text: string | undefined, type: string): void {
+  if (text === undefined) return;
+  try {
+    JSON.parse(text);
+  } catch {
+    throw badRequest("'text' must be JSON content.");
+  }
+  if (type === "Data Store") checkDataStore(text);
+}
+
+export async function addItem(env: AddEnv, caller: Caller, p: Params): Promise<Record<string, unknown>> {
+  const { portal } = env;
+  const type = checkType(p.required("type"));
+  const title = p.required("title");
+  const org = portal.directory.org(caller.org.id)!;
+  const fields = itemFields(p, { releaseAtLeast: (r) => portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
+  if (p.has("originItemId") && p.has("destinationItemId")) throw badRequest("Send originItemId or destinationItemId, not both.");
+  const id = itemIdToCreate(env, p);
+  const async = p.bool("async");
+  const dataUrl = p.has("dataUrl") ? checkUrl(p.str("dataUrl")!, "dataUrl") : undefined;
+  if (dataUrl && !async) throw badRequest("dataUrl requires async=true.");
+  const sources = [p.files.file, p.str("text"), dataUrl].filter((s) => s !== undefined);
+  if (sources.length > 1) throw badRequest("Send one of file, text or dataUrl.");
+  if (type === "Data Store" && p.str("text") === undefined) throw badRequest("A Data Store item needs its text.");
+  checkText(p.str("text"), type);
+
+  const item: Item = Object.assign(createItemRecord({ owner: caller.user.username, orgId: org.id, title, type, id }), fields);
+  item.typeKeywords = [...new Set([...createItemRecord({ owner: "", orgId: "", title: "", type }).typeKeywords, ...(fields.typeKeywords ?? [])])];
+  const dir = portal.items.dirOf(item.id);
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    await stageContent(env, item, dir, p);
+  } catch (e) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const relation = { originItemId: p.str("originItemId") || undefined, destinationItemId: p.str("destinationItemId") || undefined, relationshipType: p.str("relationshipType") };
+  const publish = () => {
+    portal.items.add(item);
+    relateNewItem(portal, caller, item, relation);
+  };
+  if (!async) {
+    publish();
+    return { success: true, id: item.id, folder: item.folder };
+  }
+  return startAsyncAdd(env, item, dir, dataUrl, publish);
+}
+
+/** Moves the uploads into the item's folder before the item exists (it is published later). */
+async function stageContent(env: AddEnv, item: Item, dir: string, p: Params): Promise<void> {
+  if (p.files.thumbnail) await storeThumbnail(item, dir, p.files.thumbnail);
+  else if (p.has("thumbnailUrl")) {
+    const tmp = path.join(env.uploadDir, `thumb-${item.id}`);
+    await fetchThumbnailUrl(checkUrl(p.str("thumbnailUrl")!, "thumbnailUrl"), tmp);
+    await storeThumbnail(item, dir, { field: "thumbnailUrl", filename: path.basename(new URL(p.str("thumbnailUrl")!).pathname) || "thumbnail", path: tmp, size: 0 });
+  }
+  if (p.files.metadata) await storeMetadata(item, dir, p.files.metadata);
+  const text = p.str("text");
+  if (text !== undefined) storeText(item, text);
+  const file = p.files.file;
+  if (file) await storeFile(item, dir, file.path, p.str("filename") || file.filename, env.portal.vendor);
+}
+
+/** Seed 3.2: answers processing at once; the item appears when its job completes. */
+function startAsyncAdd(env: AddEnv, item: Item, dir: string, dataUrl: string | undefined, publish: () => void): Record<string, unknown> {
+  const pending = { id: item.id, owner: item.owner, status: "processing" as const, statusMessage: "processing" };
+  env.portal.pendingAdds.set(item.id, pending);
+  const steps: Array<() => Promise<void> | void> = [];
+  if (dataUrl) {
+    steps.push(async () => {
+      const name = path.basename(new URL(dataUrl).pathname) || "data";
+      const tmp = path.join(dir, "download.tmp");
+      await downloadDataUrl(dataUrl, tmp, path.join(dir, "parts"));
+      await storeFile(item, dir, tmp, name, env.portal.vendor);
+    });
+  }
+  steps.push(() => {
+    publish();
+    env.portal.pendingAdds.delete(item.id);
+  });
+  env.jobs.start(dataUrl ? "dataUrl" : "addItem", item.id, steps, (message) => {
+    Object.assign(pending, { status: "failed", statusMessage: message });
+    if (!env.portal.items.items.has(item.id)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { status: "processing", statusMessage: "processing", itemId: item.id };
+}

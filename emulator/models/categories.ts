@@ -1,0 +1,69 @@
+// Seed 2.3, 2.4, 4.2–4.4 and part 8: validation of content and member category schemas.
+import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../provider/limits";
+import { badRequest, EmulatorError } from "../errors";
+
+export interface CategoryNode {
+  title: string;
+  description?: string;
+  categories?: CategoryNode[];
+}
+
+/** Seed part 7: ORG_1132 with one text line about the schema in details. */
+const org1132 = (line: string) => new EmulatorError(400, "Unable to assign the category schema.", "ORG_1132", [line]);
+
+/** Accepts `{"<wrapper>":[…]}` or a bare array (spec-gaps: the emulator takes both). */
+export function unwrapSchema(value: unknown, wrapper: string): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === "object" && Array.isArray((value as Record<string, unknown>)[wrapper])) return (value as Record<string, unknown[]>)[wrapper];
+  throw badRequest(`'${wrapper}' must be a JSON object {"${wrapper}":[…]} or an array of category nodes.`);
+}
+
+interface Walk {
+  count: number;
+  depth: number;
+}
+
+function walk(nodes: unknown[], level: number, at: string, out: Walk, withDescription: boolean): CategoryNode[] {
+  if (nodes.length > 0) out.depth = Math.max(out.depth, level);
+  return nodes.map((raw, i) => {
+    const where = `${at}[${i}]`;
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw badRequest(`${where} must be an object with a title.`);
+    const n = raw as Record<string, unknown>;
+    if (typeof n.title !== "string" || n.title.trim() === "") throw badRequest(`${where}.title must be a non-empty string.`);
+    if (n.description !== undefined && typeof n.description !== "string") throw badRequest(`${where}.description must be a string.`);
+    if (n.categories !== undefined && !Array.isArray(n.categories)) throw badRequest(`${where}.categories must be an array.`);
+    if (withDescription && n.title.length > CONTENT_CATEGORIES.maxTitleLength)
+      throw badRequest(`${where}.title has ${n.title.length} characters; at most ${CONTENT_CATEGORIES.maxTitleLength}.`);
+    if (withDescription && typeof n.description === "string" && n.description.length > CONTENT_CATEGORIES.maxDescriptionLength)
+      throw badRequest(`${where}.description has ${n.description.length} characters; at most ${CONTENT_CATEGORIES.maxDescriptionLength}.`);
+    out.count++;
+    const node: CategoryNode = { title: n.title };
+    if (withDescription) node.description = typeof n.description === "string" ? n.description : "";
+    node.categories = walk((n.categories as unknown[]) ?? [], level + 1, `${where}.categories`, out, withDescription);
+    if (!withDescription && node.categories.length === 0 && n.categories === undefined) delete node.categories;
+    return node;
+  });
+}
+
+/** Seed 4.4: ≤5 trees, ≤4 levels, ≤200 categories (every node counts), title ≤100, description ≤300. */
+export function validateContentSchema(nodes: unknown[]): CategoryNode[] {
+  const L = CONTENT_CATEGORIES;
+  if (nodes.length === 0) throw org1132("The category schema is empty.");
+  const w: Walk = { count: 0, depth: 0 };
+  const tree = walk(nodes, 1, "categorySchema", w, true);
+  if (nodes.length > L.maxTrees) throw org1132(`The category schema has ${nodes.length} category trees; at most ${L.maxTrees}.`);
+  if (w.depth > L.maxLevels) throw org1132(`The category schema has ${w.depth} levels; at most ${L.maxLevels}.`);
+  if (w.count > L.maxCategories) throw org1132(`The category schema has ${w.count} categories; at most ${L.maxCategories}.`);
+  return tree;
+}
+
+/** Seed 4.2: ≤3 levels, ≤200 categories and subcategories in total. */
+export function validateMemberSchema(nodes: unknown[]): CategoryNode[] {
+  const L = MEMBER_CATEGORIES;
+  if (nodes.length === 0) throw org1132("The member category schema is empty.");
+  const w: Walk = { count: 0, depth: 0 };
+  const tree = walk(nodes, 1, "memberCategorySchema", w, false);
+  if (w.depth > L.maxLevels) throw org1132(`The member category schema has ${w.depth} levels; at most ${L.maxLevels}.`);
+  if (w.count > L.maxCategories) throw org1132(`The member category schema has ${w.count} categories and subcategories; at most ${L.maxCategories}.`);
+  return tree;
+}

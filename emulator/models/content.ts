@@ -1,0 +1,58 @@
+// The stored content of an item: its file (moved from the upload dir, never read whole), its
+// text, its thumbnail and metadata, and the package <vendor>info folder (seed 2.1).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Item } from "./items";
+import type { UploadedFile } from "../params";
+import { extractVendorInfo } from "./packages";
+import { storeThumbnailFile } from "./thumbnails";
+
+export function dataDirOf(itemDir: string): string {
+  return path.join(itemDir, "data");
+}
+
+export function infoDirOf(itemDir: string): string {
+  return path.join(itemDir, "info");
+}
+
+/** Moves an uploaded (or downloaded/assembled) file into the item; extracts package info. */
+export async function storeFile(item: Item, itemDir: string, source: string, fileName: string, vendor: string): Promise<void> {
+  const dir = dataDirOf(itemDir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const target = path.join(dir, path.basename(fileName));
+  await fs.promises.rename(source, target);
+  item.filePath = target;
+  item.fileName = path.basename(fileName);
+  item.size = (await fs.promises.stat(target)).size;
+  item.text = undefined;
+  const card = await extractVendorInfo(target, infoDirOf(itemDir), vendor);
+  if (!card) return;
+  // seed 2.1: a package's own culture applies; its card fills what the request left empty
+  if (card.culture) item.culture = card.culture;
+  if (card.thumbnail && !item.thumbnail) item.thumbnail = card.thumbnail;
+  item.title ||= card.title ?? "";
+  item.snippet ||= card.snippet ?? "";
+  item.description ||= card.description ?? "";
+  if (item.tags.length === 0 && card.tags) item.tags = card.tags;
+  if (card.licenseInfo && !item.licenseInfo) item.licenseInfo = card.licenseInfo;
+}
+
+export function storeText(item: Item, text: string): void {
+  item.text = text;
+  item.size = Buffer.byteLength(text);
+  item.filePath = undefined;
+  item.fileName = undefined;
+}
+
+export async function storeThumbnail(item: Item, itemDir: string, file: UploadedFile): Promise<void> {
+  item.thumbnail = await storeThumbnailFile(infoDirOf(itemDir), file.path, file.filename);
+}
+
+/** seed 2.1 metadata: stored in the metadata folder of the item, served under info/metadata/. */
+export async function storeMetadata(item: Item, itemDir: string, file: UploadedFile): Promise<void> {
+  const dir = path.join(infoDirOf(itemDir), "metadata");
+  fs.mkdirSync(dir, { recursive: true });
+  await fs.promises.rename(file.path, path.join(dir, "metadata.xml"));
+  item.metadataFile = "metadata/metadata.xml";
+}

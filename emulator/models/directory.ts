@@ -1,0 +1,84 @@
+// Organizations, users and tokens (seed part 5; spec-gaps "generateToken"). One table of orgs and
+// users built from the fixtures; tokens are fixed (fixtures) or issued by generateToken.
+import { randomBytes } from "node:crypto";
+import type { EmulatorOrg, EmulatorUser, Caller } from "../host";
+import type { Fixtures, ClassificationSchema } from "../fixtures";
+import { privilegesOf, PRIVILEGES } from "./privileges";
+import { EmulatorError, invalidToken, badRequest } from "../errors";
+
+interface TokenRecord {
+  username: string;
+  /** Epoch ms; undefined for fixture tokens. */
+  expires?: number;
+}
+
+export interface OrgRecord extends EmulatorOrg {
+  classificationSchema?: ClassificationSchema;
+}
+
+export class Directory {
+  readonly orgs = new Map<string, OrgRecord>();
+  readonly users = new Map<string, EmulatorUser & { password?: string }>();
+  private readonly tokens = new Map<string, TokenRecord>();
+  /** username → fixed fixture token. */
+  readonly fixtureTokens: Record<string, string> = {};
+
+  constructor(fixtures: Fixtures) {
+    for (const o of fixtures.orgs) {
+      this.orgs.set(o.id, { id: o.id, name: o.name, urlKey: o.urlKey, public: o.public ?? false, identityVerified: o.identityVerified ?? false, classificationSchema: o.classificationSchema });
+      for (const u of o.users) {
+        this.users.set(u.username, { username: u.username, orgId: o.id, role: u.role, privileges: privilegesOf(u.role, u.privileges), disabled: u.disabled, password: u.password });
+        const token = u.token ?? `tok-${u.username}`;
+        this.tokens.set(token, { username: u.username });
+        this.fixtureTokens[u.username] = token;
+      }
+    }
+  }
+
+  org(id: string): OrgRecord | undefined {
+    return this.orgs.get(id);
+  }
+
+  callerOf(token: string): Caller {
+    const record = this.tokens.get(token);
+    if (!record || (record.expires !== undefined && record.expires <= Date.now())) throw invalidToken();
+    const user = this.users.get(record.username);
+    if (!user || user.disabled) throw invalidToken();
+    return { user, org: this.orgs.get(user.orgId)! };
+  }
+
+  /** spec-gaps generateToken: username + password → a token that expires after `expirationMinutes`. */
+  generateToken(username: string, password: string, expirationMinutes: number): { token: string; expires: number } {
+    const user = this.users.get(username);
+    if (!user || user.disabled || user.password === undefined || user.password !== password) {
+      throw new EmulatorError(400, "Unable to generate token.", undefined, ["Invalid username or password."]);
+    }
+    if (!Number.isFinite(expirationMinutes) || expirationMinutes <= 0) throw badRequest("expiration must be a positive number of minutes.");
+    const token = randomBytes(24).toString("base64url");
+    const expires = Date.now() + expirationMinutes * 60_000;
+    this.tokens.set(token, { username, expires });
+    return { token, expires };
+  }
+
+  /** Control plane: the token expires now (fixture tokens too). */
+  expireToken(token: string): boolean {
+    const record = this.tokens.get(token);
+    if (!record) return false;
+    record.expires = Date.now() - 1;
+    return true;
+  }
+
+  isOrgAdmin(user: EmulatorUser): boolean {
+    return user.role === "org_admin";
+  }
+
+  /** Part 5: "the default administrator role or a custom role with the needed privilege". */
+  hasPrivilege(user: EmulatorUser, privilege: string): boolean {
+    return this.isOrgAdmin(user) || user.privileges.includes(privilege);
+  }
+
+  /** Administrator over the given org's content (role admin, or the item-admin privilege). */
+  administers(user: EmulatorUser, orgId: string): boolean {
+    return user.orgId === orgId && this.hasPrivilege(user, PRIVILEGES.manageItems);
+  }
+}

@@ -1,0 +1,46 @@
+// spec-gaps "Read item": the item as content/items/<id> returns it.
+import { isProtected, type Item } from "./items";
+
+export function itemView(item: Item, proxyUrl?: string): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: item.id,
+    owner: item.owner,
+    orgId: item.orgId,
+    created: item.created,
+    modified: item.modified,
+    title: item.title,
+    type: item.type,
+    typeKeywords: item.typeKeywords,
+    description: item.description,
+    tags: item.tags,
+    snippet: item.snippet,
+    thumbnail: item.thumbnail ?? null,
+    extent: item.extent,
+    categories: item.categories,
+    url: item.url ?? null,
+    access: item.access,
+    protected: isProtected(item),
+    ownerFolder: item.folder,
+    size: item.size,
+    culture: item.culture ?? null,
+    licenseInfo: item.licenseInfo ?? null,
+    properties: item.properties ?? null,
+    appCategories: item.appCategories,
+    industries: item.industries,
+    languages: item.languages,
+    screenshots: item.screenshots,
+    largeThumbnail: item.largeThumbnail ?? null,
+    banner: item.banner ?? null,
+    listed: false,
+    name: item.fileName ?? null,
+  };
+  if (item.contentStatus) view.contentStatus = item.contentStatus;
+  if (item.classification) view.classification = item.classification;
+  if (item.listingProperties) view.listingProperties = item.listingProperties;
+  if (item.advancedSettings !== undefined) view.advancedSettings = item.advancedSettings;
+  if (item.serviceProxyFilter) view.serviceProxyFilter = item.serviceProxyFilter;
+  if (item.serviceProxyParams) view.serviceProxyParams = item.serviceProxyParams;
+  if (item.serviceUsername !== undefined) view.serviceUsername = item.serviceUsername;
+  if (proxyUrl) view.serviceProxyUrl = proxyUrl;
+  return view;
+}

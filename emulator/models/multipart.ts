@@ -1,0 +1,92 @@
+// Seed 4.6 rule 3 and spec-gaps "Add part / List parts / Commit / Cancel": multipart adds. Parts
+// are files under <item>/parts/<n>; commit streams them together on disk.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { Caller } from "../host";
+import type { Params, UploadedFile } from "../params";
+import type { Item } from "./items";
+import type { AddEnv } from "./addItem";
+import { badRequest } from "../errors";
+import { MULTIPART } from "../../provider/limits";
+import { createItemRecord } from "./itemRecord";
+import { checkTitle, checkType, itemFields } from "./itemFields";
+import { storeFile } from "./content";
+import { typeFromFileName } from "./itemTypes";
+
+const partsDir = (env: AddEnv, id: string) => path.join(env.portal.items.dirOf(id), "parts");
+
+/** Only multipart and filename count; every other parameter is ignored (seed 4.6 rule 3). */
+export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<string, unknown> {
+  const filename = path.basename(p.required("filename"));
+  checkTitle(filename);
+  const item = createItemRecord({ owner: caller.user.username, orgId: caller.org.id, title: filename, type: typeFromFileName(filename) });
+  item.fileName = filename;
+  item.addStatus = "partial";
+  env.portal.items.add(item);
+  fs.mkdirSync(partsDir(env, item.id), { recursive: true });
+  return { success: true, id: item.id, folder: item.folder };
+}
+
+function partial(item: Item): void {
+  if (item.addStatus !== "partial") throw badRequest(`Item ${item.id} is not a multipart upload in progress (status ${item.addStatus}).`);
+}
+
+function partNumbers(dir: string): number[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).map(Number).filter(Number.isInteger).sort((a, b) => a - b) : [];
+}
+
+/** Part numbers run from 1 to 10000; re-sending a number replaces that part. */
+export async function addPart(env: AddEnv, item: Item, partNum: number | undefined, file: UploadedFile | undefined): Promise<void> {
+  partial(item);
+  if (partNum === undefined) throw badRequest("Missing required parameter 'partNum'.");
+  if (partNum < 1 || partNum > MULTIPART.maxParts) throw badRequest(`'partNum' must be from 1 to ${MULTIPART.maxParts}; got ${partNum}.`);
+  if (!file) throw badRequest("Missing the part's 'file'.");
+  await fs.promises.rename(file.path, path.join(partsDir(env, item.id), String(partNum)));
+}
+
+export function listParts(env: AddEnv, item: Item): string[] {
+  partial(item);
+  return partNumbers(partsDir(env, item.id)).map(String);
+}
+
+/** Every part but the last must be at least 5 MB; item properties may ride along. */
+export function commit(env: AddEnv, item: Item, p: Params): void {
+  partial(item);
+  const dir = partsDir(env, item.id);
+  const numbers = partNumbers(dir);
+  if (numbers.length === 0) throw badRequest("No parts have been uploaded.");
+  for (const n of numbers.slice(0, -1)) {
+    const size = fs.statSync(path.join(dir, String(n))).size;
+    if (size < MULTIPART.minPartBytes) throw badRequest(`Part ${n} is ${size} bytes; every part but the last must be at least ${MULTIPART.minPartBytes} bytes (5 MB).`);
+  }
+  const type = p.has("type") ? checkType(p.str("type")!) : item.type;
+  const org = env.portal.directory.org(item.orgId)!;
+  const fields = itemFields(p, { releaseAtLeast: (r) => env.portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
+  item.addStatus = "processing";
+  item.statusMessage = "processing";
+  const itemDir = env.portal.items.dirOf(item.id);
+  env.jobs.start(
+    "commit",
+    item.id,
+    [
+      async () => {
+        const assembled = path.join(itemDir, "assembled.tmp");
+        const out = fs.createWriteStream(assembled);
+        for (const n of numbers) await pipeline(fs.createReadStream(path.join(dir, String(n))), out, { end: false });
+        await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+        fs.rmSync(dir, { recursive: true, force: true });
+        await storeFile(item, itemDir, assembled, item.fileName ?? "data", env.portal.vendor);
+      },
+      () => {
+        Object.assign(item, fields, { type, addStatus: "completed", statusMessage: "completed", modified: Date.now() });
+      },
+    ],
+    (message) => Object.assign(item, { addStatus: "failed", statusMessage: message }),
+  );
+}
+
+export function cancel(env: AddEnv, item: Item): void {
+  partial(item);
+  env.portal.items.remove(item.id);
+}

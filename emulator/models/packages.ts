@@ -1,0 +1,95 @@
+// Seed 2.1 "Package item information": a .zip or package holding a <vendor>info folder has that
+// folder extracted (streamed with yauzl, never whole in memory); iteminfo.xml is the item card.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { pipeline } from "node:stream/promises";
+import * as yauzl from "yauzl";
+import { XMLParser } from "fast-xml-parser";
+
+export interface ItemCard {
+  title?: string;
+  snippet?: string;
+  description?: string;
+  tags?: string[];
+  culture?: string;
+  licenseInfo?: string;
+  /** Path relative to the info folder. */
+  thumbnail?: string;
+  documentation?: string;
+}
+
+async function isZip(file: string): Promise<boolean> {
+  const fd = await fs.promises.open(file, "r");
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await fd.read(head, 0, 4, 0);
+    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    await fd.close();
+  }
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => (err ? reject(err) : resolve(zip))));
+}
+
+/** Extracts `<vendor>info/**` into infoDir and reads its item card; undefined when there is none. */
+export async function extractVendorInfo(file: string, infoDir: string, vendor: string): Promise<ItemCard | undefined> {
+  if (!(await isZip(file))) return undefined;
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch {
+    return undefined; // not a readable zip: stored as a plain file
+  }
+  const prefix = `${vendor}info/`;
+  let found = false;
+  await new Promise<void>((resolve, reject) => {
+    zip.on("error", reject);
+    zip.on("end", () => resolve());
+    zip.on("entry", (entry: yauzl.Entry) => {
+      const name = entry.fileName.replace(/\\/g, "/");
+      const rel = name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : undefined;
+      const target = rel ? path.resolve(infoDir, rel) : undefined;
+      // a path that climbs out of the info folder is skipped (zip slip)
+      if (!rel || !target || !target.startsWith(path.resolve(infoDir) + path.sep) || name.endsWith("/")) return zip.readEntry();
+      found = true;
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        pipeline(stream, fs.createWriteStream(target)).then(() => zip.readEntry(), reject);
+      });
+    });
+    zip.readEntry();
+  });
+  if (!found) return undefined;
+  return readItemCard(path.join(infoDir, "iteminfo.xml"), vendor);
+}
+
+function text(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === "object") return text((v as Record<string, unknown>)["#text"]);
+  return String(v);
+}
+
+/** The card's root is <vendor>_ItemInformation; thumbnail and documentation are relative paths. */
+export function readItemCard(file: string, vendor: string): ItemCard {
+  if (!fs.existsSync(file)) return {};
+  const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false }).parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  const rootKey = Object.keys(xml).find((k) => k.toLowerCase() === `${vendor}_iteminformation`);
+  if (!rootKey) return {};
+  const root = xml[rootKey] as Record<string, unknown>;
+  const field = (name: string) => text(Object.entries(root).find(([k]) => k.toLowerCase() === name)?.[1]);
+  const tagsRaw = Object.entries(root).find(([k]) => k.toLowerCase() === "tags")?.[1];
+  const tagList = tagsRaw && typeof tagsRaw === "object" ? ([] as unknown[]).concat((tagsRaw as Record<string, unknown>).tag ?? []).map((t) => String(text(t))) : text(tagsRaw)?.split(",").map((t) => t.trim());
+  return {
+    title: field("title"),
+    snippet: field("snippet") ?? field("summary"),
+    description: field("description"),
+    tags: tagList?.filter((t) => t !== ""),
+    culture: field("culture"),
+    licenseInfo: field("licenseinfo"),
+    thumbnail: field("thumbnail")?.replace(/\\/g, "/"),
+    documentation: field("documentation")?.replace(/\\/g, "/"),
+  };
+}

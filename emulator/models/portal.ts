@@ -1,0 +1,66 @@
+// The emulator's whole state, rebuilt from the fixtures by reset: the directory (orgs, users,
+// tokens), items, category schemas, relationships, pending async adds and URL-report jobs.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Caller, EmulatorUser } from "../host";
+import type { Fixtures } from "../fixtures";
+import { Directory } from "./directory";
+import { ItemStore } from "./items";
+import { Relationships } from "./relationships";
+import type { CategoryNode } from "./categories";
+import { compareReleases } from "../../provider/limits";
+import type { UrlReportJob } from "./urlReports";
+
+/** Seed 3.2: an async add whose item does not exist yet (dataUrl: "all parts before the item exists"). */
+export interface PendingAdd {
+  id: string;
+  owner: string;
+  status: "processing" | "failed";
+  statusMessage: string;
+}
+
+export class Portal {
+  readonly directory: Directory;
+  readonly items: ItemStore;
+  readonly relationships = new Relationships();
+  readonly categorySchemas = new Map<string, CategoryNode[]>();
+  readonly memberCategorySchemas = new Map<string, CategoryNode[]>();
+  readonly pendingAdds = new Map<string, PendingAdd>();
+  readonly urlReportJobs = new Map<string, UrlReportJob>();
+  /** Seed 2.5: proxy hits per item in the current interval. */
+  readonly proxyHits = new Map<string, { windowStart: number; hits: number }>();
+  readonly vendor: string;
+
+  constructor(
+    readonly fixtures: Fixtures,
+    readonly dataDir: string,
+    readonly release: string,
+  ) {
+    this.directory = new Directory(fixtures);
+    fs.rmSync(path.join(dataDir, "items"), { recursive: true, force: true });
+    this.items = new ItemStore(path.join(dataDir, "items"));
+    this.vendor = (fixtures.vendor ?? "esri").toLowerCase();
+    for (const org of fixtures.orgs) {
+      if (org.categorySchema) this.categorySchemas.set(org.id, org.categorySchema as CategoryNode[]);
+      if (org.memberCategorySchema) this.memberCategorySchemas.set(org.id, org.memberCategorySchema as CategoryNode[]);
+    }
+  }
+
+  releaseAtLeast(release: string): boolean {
+    return compareReleases(this.release, release) >= 0;
+  }
+
+  /** Administrator of the org's content (the item rules of part 5). */
+  readonly administers = (caller: Caller, orgId: string): boolean => this.directory.administers(caller.user, orgId);
+
+  isOrgAdmin(user: EmulatorUser): boolean {
+    return this.directory.isOrgAdmin(user);
+  }
+
+  /** True when an id is taken by an item or a pending async add (itemIdToCreate uniqueness). */
+  idTaken(id: string): boolean {
+    const lower = id.toLowerCase();
+    for (const k of [...this.items.items.keys(), ...this.pendingAdds.keys()]) if (k.toLowerCase() === lower) return true;
+    return false;
+  }
+}

@@ -1,0 +1,116 @@
+// Reads an operation's parameters from the query string and the body (form-urlencoded, JSON or
+// multipart). Multipart files are streamed to the data dir, never held in memory.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { randomUUID } from "node:crypto";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { badRequest, EmulatorError } from "./errors";
+import { CHUNKED_UPLOAD_MAX_BYTES } from "../provider/limits";
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  path: string;
+  size: number;
+}
+
+export class Params {
+  constructor(
+    readonly fields: Record<string, string>,
+    readonly files: Record<string, UploadedFile>,
+  ) {}
+
+  has(name: string): boolean {
+    return this.fields[name] !== undefined && this.fields[name] !== "";
+  }
+
+  str(name: string): string | undefined {
+    return this.fields[name];
+  }
+
+  required(name: string): string {
+    const v = this.fields[name];
+    if (v === undefined || v === "") throw badRequest(`Missing required parameter '${name}'.`);
+    return v;
+  }
+
+  bool(name: string, fallback = false): boolean {
+    const v = this.fields[name];
+    if (v === undefined || v === "") return fallback;
+    if (/^(true|1)$/i.test(v)) return true;
+    if (/^(false|0)$/i.test(v)) return false;
+    throw badRequest(`Parameter '${name}' must be true or false, not ${JSON.stringify(v.slice(0, 40))}.`);
+  }
+
+  int(name: string): number | undefined {
+    const v = this.fields[name];
+    if (v === undefined || v === "") return undefined;
+    if (!/^-?\d+$/.test(v)) throw badRequest(`Parameter '${name}' must be an integer.`);
+    return Number(v);
+  }
+
+  json(name: string): unknown {
+    const v = this.fields[name];
+    if (v === undefined || v === "") return undefined;
+    try {
+      return JSON.parse(v);
+    } catch {
+      throw badRequest(`Parameter '${name}' is not valid JSON.`);
+    }
+  }
+
+  /** Seed part 0: f is json or pjson. */
+  format(): "json" | "pjson" {
+    const f = this.fields.f ?? "json";
+    if (f !== "json" && f !== "pjson") throw badRequest(`Unsupported format f=${JSON.stringify(f.slice(0, 20))}; use json or pjson.`);
+    return f;
+  }
+}
+
+function flatten(source: unknown, into: Record<string, string>): void {
+  if (!source || typeof source !== "object" || Buffer.isBuffer(source)) return;
+  for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
+    if (v === undefined || v === null) continue;
+    into[k] = Array.isArray(v) ? v.map(String).join(",") : typeof v === "object" ? JSON.stringify(v) : String(v);
+  }
+}
+
+/** Seed 4.6 rule 4: uploads sent with chunked transfer encoding are limited to 50 MB. */
+export function isChunked(req: FastifyRequest): boolean {
+  return /chunked/i.test(String(req.headers["transfer-encoding"] ?? "")) && req.headers["content-length"] === undefined;
+}
+
+export const chunkedTooLarge = () =>
+  // seed 4.6 rule 4; the code is not shown: 400 without a message code (unconfirmed)
+  new EmulatorError(400, `Uploads sent with chunked transfer encoding are limited to ${CHUNKED_UPLOAD_MAX_BYTES / 1024 / 1024} MB; send a Content-Length or use multipart mode.`);
+
+export async function readParams(req: FastifyRequest, uploadDir: string): Promise<Params> {
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedFile> = {};
+  flatten(req.query, fields);
+  if (!req.isMultipart()) {
+    if (typeof req.body === "string" && req.body.length > 0) throw badRequest("Unsupported request body; send form fields.");
+    flatten(req.body, fields);
+    return new Params(fields, files);
+  }
+  const limits = isChunked(req) ? { fileSize: CHUNKED_UPLOAD_MAX_BYTES } : {};
+  try {
+    for await (const part of req.parts({ limits })) {
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const file: UploadedFile = { field: part.fieldname, filename: path.basename(part.filename || part.fieldname), path: path.join(uploadDir, randomUUID()), size: 0 };
+      await pipeline(part.file, fs.createWriteStream(file.path));
+      file.size = (await fs.promises.stat(file.path)).size;
+      files[part.fieldname] = file;
+    }
+  } catch (e) {
+    for (const f of Object.values(files)) fs.rmSync(f.path, { force: true });
+    if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw chunkedTooLarge();
+    if (e instanceof EmulatorError) throw e;
+    throw badRequest(`Malformed multipart body: ${(e as Error).message}`);
+  }
+  return new Params(fields, files);
+}

@@ -1,0 +1,30 @@
+// The sharing REST routes, registered under /sharing/rest and /<webAdaptor>/sharing/rest.
+import type { FastifyInstance } from "fastify";
+import type { Emu } from "../context";
+import { removeLeftoverUploads } from "./operation";
+import { tokenRoutes } from "./tokens";
+import { categoryRoutes } from "./categories";
+import { itemRoutes } from "./items";
+import { statusRoutes } from "./status";
+import { multipartRoutes } from "./multipart";
+import { relationshipRoutes } from "./relationships";
+import { infoRoutes } from "./info";
+import { reportRoutes } from "./reports";
+import { reassignRoutes } from "./reassign";
+import { proxyRoutes } from "./proxy";
+
+export function sharingRoutes(emu: Emu) {
+  return async (app: FastifyInstance) => {
+    app.addHook("onResponse", async (req) => removeLeftoverUploads(req));
+    tokenRoutes(app, emu);
+    categoryRoutes(app, emu);
+    itemRoutes(app, emu);
+    statusRoutes(app, emu);
+    multipartRoutes(app, emu);
+    relationshipRoutes(app, emu);
+    infoRoutes(app, emu);
+    reportRoutes(app, emu);
+    reassignRoutes(app, emu);
+    proxyRoutes(app, emu);
+  };
+}

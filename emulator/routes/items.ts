@@ -1,0 +1,84 @@
+// Seed 4.6 and spec-gaps "Items": addItem, read, data, update, delete, protect, unprotect.
+import * as fs from "node:fs";
+import type { FastifyInstance } from "fastify";
+import type { Emu } from "../context";
+import type { Caller } from "../host";
+import { op, requirePrivilege, SENT, type OpContext } from "./operation";
+import { addItem } from "../models/addItem";
+import { startMultipart } from "../models/multipart";
+import { itemView } from "../models/itemView";
+import { isProtected } from "../models/items";
+import { PRIVILEGES } from "../models/privileges";
+import { EmulatorError, forbidden } from "../errors";
+import { updateItem } from "../models/updateItem";
+import { contentTypeOf } from "../models/mime";
+
+type Ctx = OpContext & { caller: Caller };
+const ITEM_PATHS = ["/content/users/:owner/items/:id", "/content/users/:owner/:folder/items/:id"];
+
+export function itemRoutes(app: FastifyInstance, emu: Emu): void {
+  op(app, emu, "/content/users/:owner/addItem", addItemOp);
+  op(app, emu, "/content/users/:owner/:folder/addItem", addItemOp);
+  op(app, emu, "/content/items/:id", readItem, { auth: "optional" });
+  op(app, emu, "/content/items/:id/data", itemData, { auth: "optional" });
+  for (const base of ITEM_PATHS) {
+    op(app, emu, `${base}/update`, update);
+    op(app, emu, `${base}/delete`, deleteItem);
+    op(app, emu, `${base}/protect`, (ctx) => setProtected(ctx, true));
+    op(app, emu, `${base}/unprotect`, (ctx) => setProtected(ctx, false));
+  }
+}
+
+/** Seed 4.6 / part 5: only the user named in the path, who must be allowed to own content. */
+async function addItemOp(ctx: Ctx) {
+  if (ctx.path.owner !== ctx.caller.user.username) throw forbidden(`Only ${ctx.path.owner} may add items to their own content.`, "GWM_0003");
+  requirePrivilege(ctx, PRIVILEGES.createItem, "own content (addItem)");
+  const env = { portal: ctx.portal, jobs: ctx.emu.jobs, uploadDir: ctx.emu.uploadDir };
+  // seed 4.6 rule 3: in multipart mode only multipart and filename count
+  if (ctx.params.bool("multipart")) return startMultipart(env, ctx.caller, ctx.params);
+  return addItem(env, ctx.caller, ctx.params);
+}
+
+function proxyUrlOf(ctx: OpContext, id: string): string {
+  return `${ctx.emu.urls.sharingUrl}/content/items/${id}/proxy`;
+}
+
+function readItem(ctx: OpContext) {
+  const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  return itemView(item, item.serviceProxyFilter || item.serviceProxyParams ? proxyUrlOf(ctx, item.id) : undefined);
+}
+
+/** spec-gaps: raw bytes or the JSON text; an empty body when there is none. */
+function itemData(ctx: OpContext) {
+  const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  if (item.filePath && fs.existsSync(item.filePath)) {
+    ctx.reply.type(contentTypeOf(item.fileName ?? "")).header("content-disposition", `attachment; filename="${encodeURIComponent(item.fileName ?? "data")}"`);
+    void ctx.reply.send(fs.createReadStream(item.filePath));
+    return SENT;
+  }
+  void ctx.reply.type(item.text !== undefined ? "application/json; charset=utf-8" : "text/plain").send(item.text ?? "");
+  return SENT;
+}
+
+async function update(ctx: Ctx) {
+  const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  await updateItem({ portal: ctx.portal, uploadDir: ctx.emu.uploadDir }, item, ctx.params);
+  return { success: true, id: item.id };
+}
+
+/** spec-gaps: a protected item (authoritative items too) is refused with CONT_0048 (code on /delete unconfirmed). */
+function deleteItem(ctx: Ctx) {
+  const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  if (isProtected(item)) throw new EmulatorError(400, "Unable to delete item. Delete protection is turned on.", "CONT_0048");
+  ctx.portal.items.remove(item.id);
+  ctx.portal.relationships.forget(item.id);
+  return { success: true, itemId: item.id };
+}
+
+function setProtected(ctx: Ctx, value: boolean) {
+  const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  // an authoritative item stays protected by its status after unprotect (seed 2.2; unconfirmed)
+  item.protectedFlag = value;
+  item.modified = Date.now();
+  return { success: true };
+}

@@ -1,0 +1,71 @@
+// Seed 4.5 / 3.1 setContentStatus, share/unshare (the automatic moves of 3.1) and the item
+// status operation of async and multipart adds (seed 3.2, spec-gaps "Item status").
+import type { FastifyInstance } from "fastify";
+import type { Emu } from "../context";
+import type { Caller } from "../host";
+import { op, requirePrivilege, type OpContext } from "./operation";
+import { setContentStatus, applyAccess } from "../models/contentStatus";
+import { PRIVILEGES } from "../models/privileges";
+import { forbidden, notFound } from "../errors";
+import { list } from "../models/itemFields";
+import type { ItemAccess } from "../models/items";
+
+type Ctx = OpContext & { caller: Caller };
+const ITEM_PATHS = ["/content/users/:owner/items/:id", "/content/users/:owner/:folder/items/:id"];
+
+export function statusRoutes(app: FastifyInstance, emu: Emu): void {
+  op(app, emu, "/content/items/:id/setContentStatus", setContentStatusOp);
+  for (const base of ITEM_PATHS) {
+    op(app, emu, `${base}/status`, status);
+    op(app, emu, `${base}/share`, share);
+    op(app, emu, `${base}/unshare`, unshare);
+  }
+}
+
+/** Part 5: the item owner, or an administrator whose role includes the privilege. */
+function setContentStatusOp(ctx: Ctx) {
+  const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  if (item.owner !== ctx.caller.user.username) {
+    if (ctx.caller.org.id !== item.orgId) throw forbidden("Only the owner or an administrator of the item's organization may set its status.", "GWM_0003");
+    requirePrivilege(ctx, PRIVILEGES.setContentStatus, "set the status of another user's item");
+  }
+  const org = ctx.portal.directory.org(item.orgId)!;
+  setContentStatus(item, ctx.params.str("status") ?? "", ctx.params.bool("clearEmptyFields"), org);
+  item.modified = Date.now();
+  return { success: true, itemId: item.id };
+}
+
+/** Seed 3.2: processing / completed / failed (and partial for an uncommitted multipart add). */
+function status(ctx: Ctx) {
+  const pending = ctx.portal.pendingAdds.get(ctx.path.id);
+  const mine = (owner: string, orgId: string) => owner === ctx.caller.user.username || ctx.portal.administers(ctx.caller, orgId);
+  if (pending && mine(pending.owner, ctx.caller.org.id)) return { itemId: pending.id, status: pending.status, statusMessage: pending.statusMessage };
+  const item = ctx.portal.items.items.get(ctx.path.id);
+  if (!item || !mine(item.owner, item.orgId)) throw notFound();
+  return { itemId: item.id, status: item.addStatus, statusMessage: item.statusMessage || item.addStatus };
+}
+
+/** everyone / org / groups set the item's access; seed 3.1 moves follow from public sharing. */
+function share(ctx: Ctx) {
+  const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  const everyone = ctx.params.bool("everyone", item.access === "public");
+  const orgShared = ctx.params.bool("org", item.access === "org" || item.access === "public");
+  if (everyone && item.access !== "public") requirePrivilege(ctx, PRIVILEGES.shareToPublic, "share with the public");
+  item.groups = [...new Set([...item.groups, ...(list(ctx.params, "groups") ?? [])])];
+  const access: ItemAccess = everyone ? "public" : orgShared ? "org" : item.groups.length > 0 ? "shared" : "private";
+  applyAccess(item, access, ctx.portal.directory.org(item.orgId)!);
+  return { notSharedWith: [], itemId: item.id };
+}
+
+/** Unsharing from the public leaves the item shared with the org (unconfirmed). */
+function unshare(ctx: Ctx) {
+  const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  const drop = list(ctx.params, "groups") ?? [];
+  item.groups = item.groups.filter((g) => !drop.includes(g));
+  let access: ItemAccess = item.access;
+  if (ctx.params.bool("everyone") && access === "public") access = "org";
+  if (ctx.params.bool("org") && access === "org") access = item.groups.length > 0 ? "shared" : "private";
+  if (access === "shared" && item.groups.length === 0) access = "private";
+  applyAccess(item, access, ctx.portal.directory.org(item.orgId)!);
+  return { notUnsharedFrom: [], itemId: item.id };
+}

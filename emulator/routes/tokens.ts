@@ -1,0 +1,44 @@
+// spec-gaps "generateToken" and "Portal self": tokens and the caller's organization.
+import type { FastifyInstance } from "fastify";
+import type { Emu } from "../context";
+import { op, type OpContext } from "./operation";
+import type { Caller } from "../host";
+
+/** Default token lifetime in minutes when `expiration` is not sent (unconfirmed: the public API's 60). */
+const DEFAULT_EXPIRATION_MINUTES = 60;
+
+export function tokenRoutes(app: FastifyInstance, emu: Emu): void {
+  op(app, emu, "/generateToken", generateToken, { auth: "optional" });
+  op(app, emu, "/portals/self", portalSelf);
+  op(app, emu, "/community/self", communitySelf);
+}
+
+function generateToken({ params, portal, req }: OpContext) {
+  const minutes = params.has("expiration") ? Number(params.str("expiration")) : DEFAULT_EXPIRATION_MINUTES;
+  const { token, expires } = portal.directory.generateToken(params.required("username"), params.required("password"), minutes);
+  return { token, expires, ssl: req.protocol === "https" };
+}
+
+function userView(caller: Caller) {
+  const { username, role, privileges, orgId } = caller.user;
+  return { username, role, privileges: [...privileges], orgId };
+}
+
+function portalSelf({ caller, emu }: OpContext & { caller: Caller }) {
+  const org = caller.org;
+  return {
+    id: org.id,
+    name: org.name,
+    urlKey: org.urlKey,
+    isPortal: true,
+    currentVersion: emu.release,
+    access: org.public ? "public" : "private",
+    allSSL: false,
+    portalHostname: new URL(emu.urls.portalUrl).host,
+    user: userView(caller),
+  };
+}
+
+function communitySelf({ caller }: OpContext & { caller: Caller }) {
+  return { ...userView(caller), disabled: caller.user.disabled ?? false };
+}

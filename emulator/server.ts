@@ -1,0 +1,107 @@
+// The fastify app: body parsers, the error envelope (seed part 7), the request log and fault
+// injection of the control plane, the sharing routes under both deployment shapes, and the
+// feature side (emulator/features) when it is present.
+import type * as http from "node:http";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import { EmulatorError } from "./errors";
+import { Emu, callerOfRequest } from "./context";
+import { RequestLog } from "./requestLog";
+import { Faults } from "./faults";
+import { sharingRoutes } from "./routes";
+import { controlRoutes } from "./routes/control";
+import type { RegisterFeatureServices } from "./host";
+import { renderError } from "./render";
+
+/** Urlencoded bodies may carry item text; uploads go through multipart and are not bounded here. */
+const BODY_LIMIT = 256 * 1024 * 1024;
+
+export interface Server {
+  app: FastifyInstance;
+  log: RequestLog;
+  faults: Faults;
+}
+
+/** `server` is already listening, so every URL (the feature side's too) is known while routes register. */
+export async function buildServer(emu: Emu, webAdaptor: string | undefined, server: http.Server): Promise<Server> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    serverFactory: (handler) => server.on("request", handler),
+  });
+  const log = new RequestLog();
+  const faults = new Faults();
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, fieldSize: 64 * 1024 * 1024, files: 20, fields: 500, parts: 520 } });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = toEmulatorError(err);
+    errorCodes.set(req, e.code);
+    void renderError(reply, e, emu.httpErrors);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const e = new EmulatorError(404, `Unknown operation ${req.method} ${req.url.split("?")[0]}.`);
+    errorCodes.set(req, e.code);
+    void renderError(reply, e, emu.httpErrors);
+  });
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (isControl(req)) return;
+    const fault = await faults.apply(req.url.split("?")[0]);
+    if (!fault) return;
+    if (fault.drop) {
+      log.record(req, 0, callerOfRequest.get(req));
+      reply.hijack();
+      req.raw.socket.destroy();
+      return;
+    }
+    errorCodes.set(req, fault.error!.code);
+    // injected faults are infrastructure answers: real HTTP statuses (docs/emulator.md)
+    await renderError(reply, fault.error!, true);
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    if (isControl(req)) return;
+    log.record(req, errorCodes.get(req) ?? reply.statusCode, callerOfRequest.get(req));
+  });
+
+  await app.register(controlRoutes(emu, log, faults), { prefix: "/__emulator" });
+  await app.register(sharingRoutes(emu), { prefix: "/sharing/rest" });
+  if (webAdaptor) await app.register(sharingRoutes(emu), { prefix: `/${webAdaptor}/sharing/rest` });
+  await registerFeatureSide(app, emu);
+  return { app, log, faults };
+}
+
+/** The feature side is optional until emulator/features exists (the only module tolerated missing). */
+async function registerFeatureSide(app: FastifyInstance, emu: Emu): Promise<void> {
+  let mod: { registerFeatureServices?: RegisterFeatureServices };
+  const featuresModule = "./features"; // a variable: the folder may not exist yet when this compiles
+  try {
+    mod = await import(featuresModule);
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    if (err.code === "MODULE_NOT_FOUND" && /['"]\.\/features['"]/.test(err.message ?? "")) return;
+    throw e;
+  }
+  if (typeof mod.registerFeatureServices === "function") await mod.registerFeatureServices(app, emu, emu.fixtures.services);
+}
+
+const errorCodes = new WeakMap<FastifyRequest, number>();
+
+export function noteErrorCode(req: FastifyRequest, code: number): void {
+  errorCodes.set(req, code);
+}
+
+function isControl(req: FastifyRequest): boolean {
+  return req.url.startsWith("/__emulator");
+}
+
+function toEmulatorError(err: unknown): EmulatorError {
+  if (err instanceof EmulatorError) return err;
+  const e = err as { statusCode?: number; code?: string; message?: string };
+  if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return new EmulatorError(400, "Unsupported content type; send form-urlencoded or multipart/form-data.");
+  if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new EmulatorError(400, "Request body too large; upload files with multipart/form-data.");
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new EmulatorError(400, `Bad request: ${e.message ?? "malformed body"}`);
+  return new EmulatorError(500, `Internal emulator error: ${e.message ?? String(err)}`);
+}
