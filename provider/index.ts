@@ -23,3 +23,4 @@ export { RETRY_DEFAULTS, retryDelay, isRetryable, type RetryPolicy } from "./res
 export { POLL_DEFAULTS, pollJob, jobState, type PollOptions } from "./rest/jobs";
 export { assertSecureUrl, isLoopbackHost, toSharingUrl, toPortalUrl } from "./rest/url";
 export * as ops from "./ops";
+export * as schemas from "./schemas";

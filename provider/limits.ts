@@ -83,3 +83,15 @@ export function compareReleases(a: string, b: string): number {
   }
   return 0;
 }
+
+/**
+ * Seed 2.7 append formats, spelled as the layer advertises them in supportedAppendFormats
+ * (spec-gaps.md "Layer metadata names"); compared case-insensitively.
+ */
+export const APPEND_FORMATS = ["sqlite", "geoPackage", "shapefile", "filegdb", "featureCollection", "geojson", "csv", "excel", "featureService"] as const;
+
+/** Seed 4.7 urlType: federatedServerUrl is shown; the portal-wide value "portalUrl" is a guess (unconfirmed). */
+export const URL_REPORT_TYPES = ["portalUrl", "federatedServerUrl"] as const;
+
+/** Seed 2.1: serviceUsername/servicePassword are valid on these item types only. */
+export const SERVICE_TYPES_WITH_CREDENTIALS = ["Map Service", "Feature Service", "Image Service"] as const;

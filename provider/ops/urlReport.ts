@@ -1,11 +1,11 @@
 // URL reports (seed 4.7, 2.9, 2.10, 3.4; introduced at self-hosted 11.4).
+import type { URL_REPORT_TYPES } from "../limits";
 import type { PortalClient } from "../rest/client";
 import { pollJob } from "../rest/jobs";
 import { seg } from "../rest/url";
 
-/** spec-gaps.md: the urlType values, one list (the portal-wide value is a guess). */
-export const URL_TYPES = ["portalUrl", "federatedServerUrl"] as const; // "portalUrl" (unconfirmed)
-export type UrlType = (typeof URL_TYPES)[number];
+/** spec-gaps.md: the urlType values, one list in limits.ts (the portal-wide value is a guess). */
+export type UrlType = (typeof URL_REPORT_TYPES)[number];
 
 export interface GenerateUrlReportOptions {
   urlType: UrlType | string;

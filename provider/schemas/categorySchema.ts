@@ -1,0 +1,82 @@
+// Category schema inputs: content (seed 2.3, 4.4) and member (seed 2.4, 4.2), with every limit of
+// part 8 from limits.ts: trees, levels, total categories, title and description lengths, not empty.
+import { z } from "zod";
+import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../limits";
+import { nonEmpty, text } from "./fields";
+import { isUnknown } from "./unknown";
+
+export interface CategoryNodeInput {
+  title: string;
+  description?: string;
+  categories?: CategoryNodeInput[];
+}
+
+export interface MemberCategoryNodeInput {
+  title: string;
+  categories?: MemberCategoryNodeInput[];
+}
+
+/** Seed 2.3: a content category node. */
+export const contentCategoryNode: z.ZodType<CategoryNodeInput> = z.lazy(() =>
+  z.object({
+    title: text(CONTENT_CATEGORIES.maxTitleLength, 1),
+    description: text(CONTENT_CATEGORIES.maxDescriptionLength).optional(),
+    categories: z.array(contentCategoryNode).optional(),
+  }),
+);
+
+/** Seed 2.4: a member category node (the seed gives no title length limit). */
+export const memberCategoryNode: z.ZodType<MemberCategoryNodeInput> = z.lazy(() =>
+  z.object({
+    title: nonEmpty(),
+    categories: z.array(memberCategoryNode).optional(),
+  }),
+);
+
+interface TreeLimits {
+  maxTrees?: number;
+  maxLevels: number;
+  maxCategories: number;
+}
+
+/** Tree-wide limits: not empty (ORG_1132), trees, levels, total count, sibling titles unique. */
+function treeRules(key: string, limits: TreeLimits) {
+  return (nodes: Array<{ title: string; categories?: unknown[] }>, ctx: z.RefinementCtx) => {
+    if (nodes.length === 0) {
+      ctx.addIssue({ code: "custom", path: [key], message: "empty; at least one category (the portal refuses an empty schema with ORG_1132; delete the resource to remove the schema)" });
+      return;
+    }
+    if (limits.maxTrees !== undefined && nodes.length > limits.maxTrees) {
+      ctx.addIssue({ code: "custom", path: [key], message: `${nodes.length} trees; at most ${limits.maxTrees}` });
+    }
+    let total = 0;
+    let deepest: (string | number)[] | undefined;
+    const walk = (list: unknown[], level: number, path: (string | number)[]) => {
+      const titles = new Map<string, number>();
+      list.forEach((node, i) => {
+        if (isUnknown(node) || node === null || typeof node !== "object") return;
+        total++;
+        const n = node as { title?: unknown; categories?: unknown };
+        if (level > limits.maxLevels && deepest === undefined) deepest = [...path, i];
+        if (typeof n.title === "string" && !isUnknown(n.title)) {
+          const first = titles.get(n.title.toLowerCase());
+          if (first !== undefined) ctx.addIssue({ code: "custom", path: [...path, i, "title"], message: `duplicate title ${JSON.stringify(n.title)} (also at index ${first}); sibling titles must differ (unconfirmed)` });
+          else titles.set(n.title.toLowerCase(), i);
+        }
+        if (Array.isArray(n.categories)) walk(n.categories, level + 1, [...path, i, "categories"]);
+      });
+    };
+    walk(nodes, 1, [key]);
+    if (deepest !== undefined) ctx.addIssue({ code: "custom", path: deepest, message: `level ${deepest.filter((p) => typeof p === "number").length}; at most ${limits.maxLevels} levels` });
+    if (total > limits.maxCategories) ctx.addIssue({ code: "custom", path: [key], message: `${total} categories in total; at most ${limits.maxCategories}` });
+  };
+}
+
+/** Seed 4.4 input: `{categorySchema:[…]}`. */
+export const contentCategorySchemaInput = z.object({ categorySchema: z.array(contentCategoryNode) }).superRefine((v, ctx) => treeRules("categorySchema", CONTENT_CATEGORIES)(v.categorySchema, ctx));
+
+/** Seed 4.2 input: `{memberCategorySchema:[…]}`. */
+export const memberCategorySchemaInput = z.object({ memberCategorySchema: z.array(memberCategoryNode) }).superRefine((v, ctx) => treeRules("memberCategorySchema", MEMBER_CATEGORIES)(v.memberCategorySchema, ctx));
+
+export type ContentCategorySchemaInput = z.input<typeof contentCategorySchemaInput>;
+export type MemberCategorySchemaInput = z.input<typeof memberCategorySchemaInput>;

@@ -1,0 +1,64 @@
+// Field rules shared by the input schemas; every reason states the limit and the actual value
+// ("112 characters; at most 100"), as design rule 5 asks.
+import { z } from "zod";
+import { ITEM } from "../limits";
+
+/** A string of at most `max` characters (seed part 8 lengths); `min` 1 makes it required non-empty. */
+export function text(max: number, min = 0): z.ZodString {
+  return z.string().superRefine((s, ctx) => {
+    if (s.length < min) ctx.addIssue({ code: "custom", message: min === 1 ? "empty; a value is required" : `${s.length} characters; at least ${min}` });
+    if (s.length > max) ctx.addIssue({ code: "custom", message: `${s.length} characters; at most ${max}` });
+  });
+}
+
+/** A non-empty string without a length limit of the seed. */
+export const nonEmpty = () => text(Number.MAX_SAFE_INTEGER, 1);
+
+/** Seed 2.1 description: "less than 64 Kb", counted in UTF-8 bytes. */
+export function bytesUnder(limit: number): z.ZodString {
+  return z.string().superRefine((s, ctx) => {
+    const bytes = Buffer.byteLength(s, "utf8");
+    if (bytes >= limit) ctx.addIssue({ code: "custom", message: `${bytes} bytes; less than ${limit} (64 KB) allowed` });
+  });
+}
+
+/** Seed 2.1 itemIdToCreate (and the shape of every item id): exactly 32 letters or digits. */
+export function itemId(): z.ZodString {
+  return z.string().superRefine((s, ctx) => {
+    if (!new RegExp(`^[A-Za-z0-9]{${ITEM.itemIdToCreateLength}}$`).test(s)) {
+      const why = s.length !== ITEM.itemIdToCreateLength ? `${s.length} characters` : "contains characters other than letters and digits";
+      ctx.addIssue({ code: "custom", message: `${why}; an item id is exactly ${ITEM.itemIdToCreateLength} letters or digits` });
+    }
+  });
+}
+
+/** An absolute http(s) URL. */
+export function httpUrl(): z.ZodString {
+  return z.string().superRefine((s, ctx) => {
+    let ok = false;
+    try {
+      ok = /^https?:$/.test(new URL(s).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) ctx.addIssue({ code: "custom", message: `${JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s)} is not an http(s) URL` });
+  });
+}
+
+/** Seed 2.1 tags / categories: a comma-delimited string or a list of strings. */
+export const stringList = () => z.union([z.string(), z.array(z.string())]);
+
+/** A JSON object given as an object or as its JSON text (seed 2.1 "JSON object" fields). */
+export function jsonObject<S extends z.ZodType>(shape: S) {
+  return z.union([
+    shape,
+    z.string().transform((s, ctx) => {
+      try {
+        return shape.parse(JSON.parse(s));
+      } catch {
+        ctx.addIssue({ code: "custom", message: "not valid JSON of the expected object" });
+        return z.NEVER;
+      }
+    }),
+  ]);
+}

@@ -1,0 +1,8 @@
+// Zod schemas of every input of the seed (design rule 5); check() runs them through checkInputs().
+export * from "./unknown";
+export * from "./failures";
+export * from "./fields";
+export * from "./categorySchema";
+export * from "./item";
+export * from "./append";
+export * from "./misc";
