@@ -24,7 +24,7 @@ export function openExcel(file: string, options: ReaderOptions): SourceDataset {
         name: name ?? "first sheet",
         spatialReference: info.sourceSR ?? info.sourceSpatialReference,
         async *rows(): AsyncIterable<SourceRow> {
-          const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore" });
+          const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache" }) // styles tell date cells from numbers;
           let found = false;
           try {
             for await (const sheet of reader as AsyncIterable<any>) {
