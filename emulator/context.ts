@@ -7,7 +7,7 @@ import type { Caller, EmulatorHost, EmulatorUser, HostItem } from "./host";
 import type { Fixtures } from "./fixtures";
 import { Portal } from "./models/portal";
 import { Jobs } from "./jobs";
-import { tokenRequired } from "./errors";
+import { badRequest, tokenRequired } from "./errors";
 import { createItemRecord } from "./models/itemRecord";
 
 export interface Urls {
@@ -27,6 +27,9 @@ export class Emu implements EmulatorHost {
   urls!: Urls;
   readonly uploadDir: string;
 
+  /** The fixtures the emulator started with (reset {initial:true} goes back to them). */
+  readonly initialFixtures: Fixtures;
+
   constructor(
     public fixtures: Fixtures,
     readonly dataDir: string,
@@ -38,20 +41,37 @@ export class Emu implements EmulatorHost {
     fs.mkdirSync(this.uploadDir, { recursive: true });
     this.jobs = new Jobs(jobDelayMs);
     this.portal = new Portal(fixtures, dataDir, release);
+    this.initialFixtures = fixtures;
   }
 
-  private readonly resetListeners: Array<() => void> = [];
+  private readonly resetListeners: Array<(services?: unknown) => void> = [];
 
-  /** Control plane: back to (or on to) the given fixtures; jobs and item files are dropped. */
+  /**
+   * Control plane: back to (or on to) the given fixtures; jobs and item files are dropped. The
+   * reset listeners (the feature side) get the new fixtures' services; if one refuses them, the
+   * previous fixtures are restored and the error is thrown.
+   */
   reset(fixtures: Fixtures): void {
+    const previous = this.fixtures;
+    this.load(fixtures);
+    try {
+      for (const listener of this.resetListeners) listener(fixtures.services);
+    } catch (e) {
+      this.load(previous);
+      for (const listener of this.resetListeners) listener(previous.services);
+      throw badRequest(`The fixtures were refused: ${(e as Error).message}`);
+    }
+  }
+
+  private load(fixtures: Fixtures): void {
     this.fixtures = fixtures;
     this.jobs.close();
     this.jobs.reopen();
     this.portal = new Portal(fixtures, this.dataDir, this.release);
-    for (const listener of this.resetListeners) listener();
   }
 
-  onReset(listener: () => void): void {
+  /** The listener is passed the new fixtures' `services` (extra to host.ts's signature). */
+  onReset(listener: (services?: unknown) => void): void {
     this.resetListeners.push(listener);
   }
 

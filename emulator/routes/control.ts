@@ -15,8 +15,9 @@ const body = (req: FastifyRequest): Body => (req.body && typeof req.body === "ob
 
 export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults) {
   return async (app: FastifyInstance) => {
-    app.post("/reset", async () => {
-      emu.reset(emu.fixtures);
+    // back to the last loaded fixtures, or with {initial: true} to those the emulator started with
+    app.post("/reset", async (req) => {
+      emu.reset(body(req).initial === true ? emu.initialFixtures : emu.fixtures);
       return { success: true };
     });
     app.post("/fixtures", async (req) => {
