@@ -8,13 +8,20 @@ import { FIELD_TYPES, type FieldType } from "../model/types";
 type FeatureSet = { features?: unknown[]; geometryType?: string; fields?: { name: string; type?: string }[]; spatialReference?: { wkid?: number } };
 type FcLayer = { layerDefinition?: { name?: string; geometryType?: string; fields?: { name: string; type?: string }[]; spatialReference?: { wkid?: number } }; featureSet?: FeatureSet };
 
+/** Without declared fields, every attribute name any feature uses (features may omit some). */
+export function attributeNames(features: unknown[], key = "attributes"): { name: string }[] {
+  const names = new Set<string>();
+  for (const f of features) for (const n of Object.keys(((f as Record<string, unknown>)?.[key] as object) ?? {})) names.add(n);
+  return [...names].map((name) => ({ name }));
+}
+
 function tableOf(name: string, set: FeatureSet): SourceTable {
   const multipatch = set.geometryType === "esriGeometryMultiPatch";
   const features = Array.isArray(set.features) ? set.features : [];
   const wkid = set.spatialReference?.wkid;
   return {
     name,
-    fields: set.fields?.map((f) => ({ name: f.name, type: (FIELD_TYPES as readonly string[]).includes(f.type ?? "") ? (f.type as FieldType) : undefined })),
+    fields: set.fields?.map((f) => ({ name: f.name, type: (FIELD_TYPES as readonly string[]).includes(f.type ?? "") ? (f.type as FieldType) : undefined })) ?? attributeNames(features),
     spatialReference: typeof wkid === "number" ? { wkid } : undefined,
     async *rows(): AsyncIterable<SourceRow> {
       for (let i = 0; i < features.length; i++) {

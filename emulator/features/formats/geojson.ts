@@ -2,6 +2,7 @@
 // member); read whole (GeoJSON is one JSON document).
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { attributeNames } from "./feature-collection";
 import { geojsonToEsri } from "./geometry";
 import { datasetOf, SourceError, type SourceDataset, type SourceRow } from "./source";
 
@@ -25,6 +26,7 @@ export async function openGeoJson(file: string): Promise<SourceDataset> {
     {
       name: path.basename(file).replace(/\.[^.]*$/, ""),
       spatialReference: { wkid: wkid ?? 4326 },
+      fields: attributeNames(features, "properties"),
       async *rows(): AsyncIterable<SourceRow> {
         for (let i = 0; i < features.length; i++) {
           const f = features[i];
