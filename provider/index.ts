@@ -4,7 +4,7 @@
 export * from "./config";
 export * from "./limits";
 export { PortalClient, type PortalClientOptions, type RequestOptions, type Credentials } from "./rest/client";
-export type { FilePart, Params, ParamValue } from "./rest/body";
+export { fileParts, type FilePart, type Params, type ParamValue } from "./rest/body";
 export { StaticTokenSource, CredentialsTokenSource, type TokenSource, type TokenResponse } from "./rest/auth";
 export {
   PortalError,
@@ -24,3 +24,4 @@ export { POLL_DEFAULTS, pollJob, jobState, type PollOptions } from "./rest/jobs"
 export { assertSecureUrl, isLoopbackHost, toSharingUrl, toPortalUrl } from "./rest/url";
 export * as ops from "./ops";
 export * as schemas from "./schemas";
+export { resourceProviders } from "./resources";
