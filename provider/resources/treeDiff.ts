@@ -61,12 +61,13 @@ export function diffTrees(before: readonly TreeNode[], after: readonly TreeNode[
   }
   const count = (list: Node[], top: string) => list.filter((n) => n.key !== top && under(n.key, top)).length;
   for (const r of removed) {
-    if (isCovered(r.key, covered) || (news.has(r.parent) === false && olds.has(r.parent) && removed.some((p) => p.key === r.parent))) continue;
+    // a node under a removed parent is counted in that parent's line
+    if (isCovered(r.key, covered) || removed.some((p) => p.key === r.parent)) continue;
     covered.add(r.key);
     changes.push({ kind: "remove", path: r.key, descendants: count(removed, r.key) });
   }
   for (const a of added) {
-    if (isCovered(a.key, coveredNew) || (!olds.has(a.parent) && added.some((p) => p.key === a.parent))) continue;
+    if (isCovered(a.key, coveredNew) || added.some((p) => p.key === a.parent)) continue;
     coveredNew.add(a.key);
     changes.push({ kind: "add", path: a.key, descendants: count(added, a.key) });
   }

@@ -1,0 +1,6 @@
+// The ResourceProviders the serialized stubs load by kind (resources/stub.ts, design rule 1).
+import { categorySchema } from "./categorySchema";
+import { itemStatus } from "./itemStatus";
+import { memberCategorySchema } from "./memberCategorySchema";
+
+export const resourceProviders = { categorySchema, memberCategorySchema, itemStatus };

@@ -1,0 +1,89 @@
+// ItemStatus (design.md table): an item's content status, seed 2.2, 3.1 and 4.5. The id is the item
+// id (a new itemId replaces); create and update set the status; delete clears it with
+// clearEmptyFields=true; read takes item.contentStatus, where the portal's own move from
+// org_authoritative to public_authoritative (seed 3.1) is not drift.
+import type * as pulumi from "@pulumi/pulumi";
+import type { ContentStatus } from "../limits";
+import { getItem } from "../ops/items";
+import { setContentStatus } from "../ops/itemState";
+import { isNotFound, PortalError } from "../rest/errors";
+import { checkInputs } from "../schemas/failures";
+import { configurePortal, portalClient } from "./client";
+import { itemStatusInput } from "./itemStatusInput";
+import { assertReadableState, SCHEMA_VERSION } from "./state";
+
+type Props = Record<string, any>;
+
+/** Seed 3.1: the status the portal shows counts as the desired one when it is the automatic move up. */
+export function effectiveStatus(desired: string | undefined, portalStatus: string): string {
+  return desired === "org_authoritative" && portalStatus === "public_authoritative" ? desired : portalStatus;
+}
+
+/** Seed 3.1 / part 7 CONT_0163 as an error that says what to do. */
+export function publicAuthoritativeRefused(itemId: string, e: PortalError): Error {
+  return new Error(
+    `ItemStatus ${itemId}: the portal refused status public_authoritative (${e.messageCode}): the organization must be public and identity-verified (seed 3.1). ` +
+      'Check: GET <portal:url>/sharing/rest/portals/self must show "access": "public", and the organization\'s identity must be verified in its settings. ' +
+      "Until then use status org_authoritative: the portal moves it to public_authoritative by itself once the org is verified and the item is shared with the public.",
+  );
+}
+
+async function setStatus(itemId: string, status: ContentStatus): Promise<Props> {
+  const client = portalClient();
+  try {
+    await setContentStatus(client, { itemId, status });
+  } catch (e) {
+    if (e instanceof PortalError && e.messageCode === "CONT_0163") throw publicAuthoritativeRefused(itemId, e);
+    throw e;
+  }
+  // design rule 6: the state holds what the portal stored
+  const portalStatus = (await getItem(client, itemId)).contentStatus ?? "";
+  return { schemaVersion: SCHEMA_VERSION, itemId, status: effectiveStatus(status, portalStatus), portalStatus };
+}
+
+export const itemStatus: pulumi.dynamic.ResourceProvider = {
+  configure: configurePortal,
+
+  async check(_olds: Props, news: Props) {
+    const inputs = { itemId: news.itemId, status: news.status };
+    const checked = checkInputs(itemStatusInput, inputs);
+    return checked.ok ? { inputs } : { inputs, failures: checked.failures };
+  },
+
+  async diff(_id: string, olds: Props, news: Props) {
+    assertReadableState(olds, "ItemStatus");
+    const replaces = olds.itemId !== news.itemId ? ["itemId"] : [];
+    return { changes: replaces.length > 0 || olds.status !== news.status, replaces };
+  },
+
+  async create(inputs: Props) {
+    return { id: inputs.itemId, outs: await setStatus(inputs.itemId, inputs.status) };
+  },
+
+  async read(id: string, props: Props) {
+    assertReadableState(props, "ItemStatus");
+    let portalStatus: string;
+    try {
+      portalStatus = (await getItem(portalClient(), id)).contentStatus ?? "";
+    } catch (e) {
+      if (isNotFound(e)) return {};
+      throw e;
+    }
+    // a status cleared out of band stays in state as "" so the next preview shows it as drift
+    const status = effectiveStatus(props.status, portalStatus);
+    return { id, props: { schemaVersion: SCHEMA_VERSION, itemId: id, status, portalStatus }, inputs: { itemId: id, status } };
+  },
+
+  async update(id: string, _olds: Props, news: Props) {
+    return { outs: await setStatus(id, news.status) };
+  },
+
+  // seed 3.1: an empty status with clearEmptyFields=true removes every badge at once
+  async delete(id: string) {
+    try {
+      await setContentStatus(portalClient(), { itemId: id, status: "", clearEmptyFields: true });
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+  },
+};

@@ -1,0 +1,19 @@
+// State layout versions (design rule 8): provider code that changes the layout bumps the version
+// and upgrades older state here, so a new provider release is not a diff.
+
+/** The layout written by this release, kept in every resource's `schemaVersion` output. */
+export const SCHEMA_VERSION = 1;
+
+/** State written before `schemaVersion` existed (none was published) is read as version 1. */
+export function stateVersion(props: Record<string, unknown> | undefined): number {
+  const v = props?.schemaVersion;
+  return typeof v === "number" ? v : 1;
+}
+
+/** Refuses state written by a newer release, which this code cannot read safely. */
+export function assertReadableState(props: Record<string, unknown> | undefined, what: string): void {
+  const v = stateVersion(props);
+  if (v > SCHEMA_VERSION) {
+    throw new Error(`${what}: the state was written by a newer pulumi-gis-portal (layout ${v}; this one reads up to ${SCHEMA_VERSION}). Upgrade the package.`);
+  }
+}

@@ -1,0 +1,46 @@
+// CategorySchema: the organization's content category schema (seed 2.3, 4.4), one per org.
+import * as pulumi from "@pulumi/pulumi";
+import { providerStub } from "./stub";
+import { hideTreeDiff } from "./options";
+
+/** Seed 2.3: a content category node; every level may be an Output. */
+export interface CategoryNodeArgs {
+  /** At most 100 characters, not empty; sibling titles must differ. */
+  title: pulumi.Input<string>;
+  /** At most 300 characters. */
+  description?: pulumi.Input<string>;
+  /** Child nodes; at most 4 levels in all. */
+  categories?: pulumi.Input<pulumi.Input<CategoryNodeArgs>[]>;
+}
+
+/** A content category node as the portal stores it. */
+export interface CategoryNode {
+  title: string;
+  description: string;
+  categories: CategoryNode[];
+}
+
+export interface CategorySchemaArgs {
+  /** Seed 4.4: 1 to 5 trees, at most 4 levels and 200 categories in all. See loadCategoryTree(). */
+  categorySchema: pulumi.Input<pulumi.Input<CategoryNodeArgs>[]>;
+}
+
+/**
+ * The content category schema of the organization the stack config (portal:url, portal:token)
+ * reaches. Create and update assign the whole tree; destroy deletes it.
+ */
+export class CategorySchema extends pulumi.dynamic.Resource {
+  /** The tree the portal stored, normalized (description "" and categories [] when absent). */
+  declare readonly categorySchema: pulumi.Output<CategoryNode[]>;
+  /** Every node by path, e.g. {"Categories/Water/Rivers": "<description>"}; previews diff this. */
+  declare readonly outline: pulumi.Output<Record<string, string>>;
+  /** The organization id (also the resource id). */
+  declare readonly portalId: pulumi.Output<string>;
+  /** The state layout version (design rule 8). */
+  declare readonly schemaVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = { categorySchema: args.categorySchema, outline: undefined, portalId: undefined, schemaVersion: undefined };
+    super(providerStub("categorySchema"), name, props, hideTreeDiff(opts, "categorySchema"), "portal", "CategorySchema");
+  }
+}

@@ -1,0 +1,6 @@
+// The package root, `require("pulumi-gis-portal")`: the resource classes users declare, their
+// argument and output types, and the loaders for trees kept in files.
+export { CategorySchema, type CategorySchemaArgs, type CategoryNodeArgs, type CategoryNode } from "./categorySchema";
+export { MemberCategorySchema, type MemberCategorySchemaArgs, type MemberCategoryNodeArgs, type MemberCategoryNode } from "./memberCategorySchema";
+export { ItemStatus, type ItemStatusArgs, type ContentStatusValue } from "./itemStatus";
+export { loadCategoryTree, loadMemberCategoryTree } from "./loadTree";

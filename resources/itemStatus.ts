@@ -1,0 +1,32 @@
+// ItemStatus: an item's authoritative or deprecated status (seed 2.2, 3.1, 4.5).
+import * as pulumi from "@pulumi/pulumi";
+import { providerStub } from "./stub";
+
+/** Seed 2.2: the statuses an ItemStatus can hold. */
+export type ContentStatusValue = "org_authoritative" | "public_authoritative" | "deprecated";
+
+export interface ItemStatusArgs {
+  /** The item (32 letters or digits). A new item id replaces the resource. */
+  itemId: pulumi.Input<string>;
+  /**
+   * Seed 3.1: public_authoritative needs a public, identity-verified organization (else CONT_0163);
+   * org_authoritative that the portal moved to public_authoritative by itself is not drift.
+   */
+  status: pulumi.Input<ContentStatusValue>;
+}
+
+/** Sets an item's status; destroy clears it (status "" with clearEmptyFields=true). */
+export class ItemStatus extends pulumi.dynamic.Resource {
+  declare readonly itemId: pulumi.Output<string>;
+  /** The desired status, as held by the portal (or as its automatic move up, seed 3.1). */
+  declare readonly status: pulumi.Output<ContentStatusValue>;
+  /** The item's contentStatus as the portal shows it ("" for none). */
+  declare readonly portalStatus: pulumi.Output<string>;
+  /** The state layout version (design rule 8). */
+  declare readonly schemaVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = { itemId: args.itemId, status: args.status, portalStatus: undefined, schemaVersion: undefined };
+    super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
+  }
+}

@@ -1,0 +1,40 @@
+// MemberCategorySchema: the organization's member category schema (seed 2.4, 4.2, 4.3), one per org.
+import * as pulumi from "@pulumi/pulumi";
+import { providerStub } from "./stub";
+import { hideTreeDiff } from "./options";
+
+/** Seed 2.4: a member category node; every level may be an Output. */
+export interface MemberCategoryNodeArgs {
+  /** Not empty; sibling titles must differ. */
+  title: pulumi.Input<string>;
+  /** Child nodes; at most 3 levels in all. */
+  categories?: pulumi.Input<pulumi.Input<MemberCategoryNodeArgs>[]>;
+}
+
+/** A member category node as the portal stores it. */
+export interface MemberCategoryNode {
+  title: string;
+  categories: MemberCategoryNode[];
+}
+
+export interface MemberCategorySchemaArgs {
+  /** Seed 4.2: at least one node, at most 3 levels and 200 categories and subcategories in all. */
+  memberCategorySchema: pulumi.Input<pulumi.Input<MemberCategoryNodeArgs>[]>;
+}
+
+/** The member category schema of the organization the stack config reaches. */
+export class MemberCategorySchema extends pulumi.dynamic.Resource {
+  /** The tree the portal stored, normalized (categories [] when absent). */
+  declare readonly memberCategorySchema: pulumi.Output<MemberCategoryNode[]>;
+  /** Every node by path, e.g. {"Departments/Planning": ""}; previews diff this. */
+  declare readonly outline: pulumi.Output<Record<string, string>>;
+  /** The organization id (also the resource id). */
+  declare readonly portalId: pulumi.Output<string>;
+  /** The state layout version (design rule 8). */
+  declare readonly schemaVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: MemberCategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = { memberCategorySchema: args.memberCategorySchema, outline: undefined, portalId: undefined, schemaVersion: undefined };
+    super(providerStub("memberCategorySchema"), name, props, hideTreeDiff(opts, "memberCategorySchema"), "portal", "MemberCategorySchema");
+  }
+}
