@@ -61,3 +61,17 @@ export async function multipartBody(params: Params, files: Record<string, FilePa
   }
   return form;
 }
+
+/**
+ * The file at `path` cut into parts of `partBytes` (the last one shorter), each a lazily read Blob
+ * slice: nothing is read until a part is sent (multipart mode, spec-gaps.md "Add part").
+ */
+export async function fileParts(path: string, partBytes: number, filename = basename(path)): Promise<FilePart[]> {
+  if (!(partBytes > 0)) throw new RangeError("partBytes must be positive");
+  const blob = await openAsBlob(path);
+  const parts: FilePart[] = [];
+  for (let start = 0; start < blob.size || parts.length === 0; start += partBytes) {
+    parts.push({ blob: blob.slice(start, Math.min(blob.size, start + partBytes)), filename });
+  }
+  return parts;
+}
