@@ -1,0 +1,133 @@
+import { strict as assert } from "node:assert";
+import { Harness } from "./harness";
+
+describe("emulator: item status (seed 2.2, 3.1, 4.5, part 5, part 7)", () => {
+  let h: Harness;
+  before(async () => {
+    h = await Harness.start();
+  });
+  afterEach(() => h.control("reset"));
+  after(() => h.close());
+  const setStatus = (id: string, status: string, user = "dev_user", extra: Record<string, string | boolean> = {}) =>
+    h.call(`content/items/${id}/setContentStatus`, { status, ...extra }, { token: h.token(user) });
+  const statusOf = async (id: string) => (await h.call(`content/items/${id}`, {}, { token: h.token("dev_admin") })).contentStatus;
+  const flags = (f: { public?: boolean; identityVerified?: boolean }) => h.control(`orgs/${h.emu.portalId}/flags`, f);
+  const share = (id: string, fields: Record<string, boolean>, op = "share") => h.call(`content/users/dev_user/items/${id}/${op}`, fields, { token: h.token("dev_user") });
+
+  it("4.5: the owner marks an item org_authoritative: {success, itemId}; it is protected from deletion (2.2)", async () => {
+    const id = await h.addItem("dev_user");
+    assert.deepEqual(await setStatus(id, "org_authoritative"), { success: true, itemId: id });
+    const item = await h.call(`content/items/${id}`, {}, { token: h.token("dev_user") });
+    assert.equal(item.contentStatus, "org_authoritative");
+    assert.equal(item.protected, true);
+    assert.equal((await h.call(`content/users/dev_user/items/${id}/delete`, {}, { token: h.token("dev_user") })).error.messageCode, "CONT_0048");
+  });
+
+  it("3.1: deprecated is set by the same caller rule and is not protected", async () => {
+    const id = await h.addItem("dev_user");
+    await setStatus(id, "deprecated");
+    assert.equal(await statusOf(id), "deprecated");
+    assert.equal((await h.call(`content/items/${id}`, {}, { token: h.token("dev_user") })).protected, false);
+  });
+
+  it("3.1 / part 7: public_authoritative needs a public and verified org; otherwise CONT_0163 with empty details", async () => {
+    const id = await h.addItem("dev_user");
+    for (const f of [{ public: false, identityVerified: false }, { public: true, identityVerified: false }, { public: false, identityVerified: true }]) {
+      await flags(f);
+      const r = await setStatus(id, "public_authoritative");
+      assert.equal(r.error.code, 400);
+      assert.equal(r.error.messageCode, "CONT_0163");
+      assert.deepEqual(r.error.details, []);
+    }
+    await flags({ public: true, identityVerified: true });
+    assert.equal((await setStatus(id, "public_authoritative")).success, true);
+    assert.equal(await statusOf(id), "public_authoritative");
+  });
+
+  it("3.1: an empty status with clearEmptyFields=true removes status and badges at once", async () => {
+    const id = await h.addItem("dev_user");
+    await setStatus(id, "org_authoritative");
+    assert.equal((await setStatus(id, "", "dev_user", { clearEmptyFields: true })).success, true);
+    const item = await h.call(`content/items/${id}`, {}, { token: h.token("dev_user") });
+    assert.equal("contentStatus" in item, false);
+    assert.equal(item.protected, false);
+  });
+
+  it("4.5: an empty status without clearEmptyFields and an unknown status are refused", async () => {
+    const id = await h.addItem("dev_user");
+    await setStatus(id, "deprecated");
+    assert.match((await setStatus(id, "")).error.message, /clearEmptyFields=true/);
+    assert.equal(await statusOf(id), "deprecated");
+    assert.match((await setStatus(id, "authoritative")).error.message, /must be one of/);
+  });
+
+  it("part 5: an administrator with the privilege may set another's item; a plain member and a foreign admin may not", async () => {
+    const id = await h.addItem("dev_user");
+    await share(id, { org: true });
+    assert.equal((await setStatus(id, "deprecated", "dev_admin")).success, true);
+    assert.equal((await setStatus(id, "deprecated", "dev_publisher")).error.code, 403);
+    assert.equal((await setStatus(id, "deprecated", "prod_admin")).error.code, 404);
+  });
+
+  it("part 5: an administrator-role custom user without the setContentStatus privilege may not set another's item", async () => {
+    const { defaultFixtures } = await import("../../emulator/fixtures");
+    const fx = defaultFixtures();
+    fx.orgs[0].users.push({ username: "dev_itemadmin", role: "item_admin", privileges: ["portal:admin:updateItems"], token: "tok-itemadmin" });
+    await h.control("fixtures", fx);
+    const id = await h.addItem("dev_user");
+    const r = await h.call(`content/items/${id}/setContentStatus`, { status: "deprecated" }, { token: "tok-itemadmin" });
+    assert.equal(r.error.code, 403);
+    assert.match(r.error.message, /portal:admin:setContentStatus/);
+    await h.control("reset", { initial: true });
+  });
+
+  it("3.1: when the org becomes identity-verified, every org_authoritative item moves to public_authoritative", async () => {
+    const a = await h.addItem("dev_user");
+    const b = await h.addItem("dev_publisher");
+    const c = await h.addItem("dev_user");
+    const prod = await h.addItem("prod_user");
+    await setStatus(a, "org_authoritative");
+    await setStatus(b, "org_authoritative", "dev_publisher");
+    await setStatus(c, "deprecated");
+    await h.call(`content/items/${prod}/setContentStatus`, { status: "org_authoritative" }, { token: h.token("prod_user") });
+    const r = await flags({ identityVerified: true });
+    assert.equal(r.movedToPublicAuthoritative, 2);
+    assert.equal(await statusOf(a), "public_authoritative");
+    assert.equal(await statusOf(b), "public_authoritative");
+    assert.equal(await statusOf(c), "deprecated");
+    assert.equal((await h.call(`content/items/${prod}`, {}, { token: h.token("prod_admin") })).contentStatus, "org_authoritative");
+  });
+
+  it("3.1: sharing an org_authoritative item with the public from a verified org makes it public_authoritative; unsharing moves it back", async () => {
+    await flags({ identityVerified: false });
+    const id = await h.addItem("dev_user");
+    await setStatus(id, "org_authoritative");
+    await flags({ identityVerified: true }); // moves it; set it back to test the sharing move
+    await flags({ public: true });
+    await setStatus(id, "org_authoritative");
+    assert.equal(await statusOf(id), "org_authoritative");
+    await share(id, { everyone: true });
+    assert.equal(await statusOf(id), "public_authoritative");
+    assert.equal((await h.call(`content/items/${id}`, {}, {})).access, "public", "anonymous read of a public item");
+    await share(id, { everyone: true }, "unshare");
+    assert.equal(await statusOf(id), "org_authoritative");
+  });
+
+  it("3.1: sharing with the public from an unverified org leaves org_authoritative", async () => {
+    const id = await h.addItem("dev_user");
+    await setStatus(id, "org_authoritative");
+    await share(id, { everyone: true });
+    assert.equal(await statusOf(id), "org_authoritative");
+  });
+
+  it("part 5: a user without the share-to-public privilege cannot share publicly", async () => {
+    const { defaultFixtures } = await import("../../emulator/fixtures");
+    const fx = defaultFixtures();
+    fx.orgs[0].users.push({ username: "dev_private", role: "org_user", privileges: ["portal:user:createItem"], token: "tok-private" });
+    await h.control("fixtures", fx);
+    const r = await h.call("content/users/dev_private/addItem", { title: "T", type: "Web Map" }, { token: "tok-private" });
+    const s = await h.call(`content/users/dev_private/items/${r.id}/share`, { everyone: true }, { token: "tok-private" });
+    assert.equal(s.error.code, 403);
+    await h.control("reset", { initial: true });
+  });
+});
