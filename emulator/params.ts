@@ -95,6 +95,7 @@ export async function readParams(req: FastifyRequest, uploadDir: string): Promis
     return new Params(fields, files);
   }
   const limits = isChunked(req) ? { fileSize: CHUNKED_UPLOAD_MAX_BYTES } : {};
+  let current: string | undefined;
   try {
     for await (const part of req.parts({ limits })) {
       if (part.type === "field") {
@@ -102,12 +103,14 @@ export async function readParams(req: FastifyRequest, uploadDir: string): Promis
         continue;
       }
       const file: UploadedFile = { field: part.fieldname, filename: path.basename(part.filename || part.fieldname), path: path.join(uploadDir, randomUUID()), size: 0 };
+      current = file.path;
       await pipeline(part.file, fs.createWriteStream(file.path));
+      current = undefined;
       file.size = (await fs.promises.stat(file.path)).size;
       files[part.fieldname] = file;
     }
   } catch (e) {
-    for (const f of Object.values(files)) fs.rmSync(f.path, { force: true });
+    for (const p of [...Object.values(files).map((f) => f.path), current]) if (p) fs.rmSync(p, { force: true });
     if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw chunkedTooLarge();
     if (e instanceof EmulatorError) throw e;
     throw badRequest(`Malformed multipart body: ${(e as Error).message}`);

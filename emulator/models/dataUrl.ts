@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { request } from "undici";
 import { DATA_URL } from "../../provider/limits";
+import { concatFiles } from "./concat";
 
 /** Parts in flight at once, and the size of a part (guesses: the seed gives neither). */
 export const DOWNLOAD = { parallel: 4, minPartBytes: 1024 * 1024, maxParts: 16 } as const;
@@ -65,12 +66,6 @@ function partRanges(size: number): Array<[number, number]> {
   return ranges;
 }
 
-async function merge(partFiles: string[], target: string): Promise<void> {
-  const out = fs.createWriteStream(target);
-  for (const part of partFiles) await pipeline(fs.createReadStream(part), out, { end: false });
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-}
-
 export async function downloadDataUrl(url: string, target: string, workDir: string): Promise<DownloadReport> {
   let info: Probe;
   try {
@@ -102,7 +97,7 @@ export async function downloadDataUrl(url: string, target: string, workDir: stri
     const settled = await Promise.allSettled(Array.from({ length: Math.min(DOWNLOAD.parallel, ranges.length) }, worker));
     const rejected = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
     if (rejected) throw rejected.reason;
-    await merge(files, target);
+    await concatFiles(files, target);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }

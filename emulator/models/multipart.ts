@@ -2,7 +2,6 @@
 // are files under <item>/parts/<n>; commit streams them together on disk.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Caller } from "../host";
 import type { Params, UploadedFile } from "../params";
 import type { Item } from "./items";
@@ -12,6 +11,7 @@ import { MULTIPART } from "../../provider/limits";
 import { createItemRecord } from "./itemRecord";
 import { checkTitle, checkType, itemFields } from "./itemFields";
 import { storeFile } from "./content";
+import { concatFiles } from "./concat";
 import { typeFromFileName } from "./itemTypes";
 
 const partsDir = (env: AddEnv, id: string) => path.join(env.portal.items.dirOf(id), "parts");
@@ -72,9 +72,7 @@ export function commit(env: AddEnv, item: Item, p: Params): void {
     [
       async () => {
         const assembled = path.join(itemDir, "assembled.tmp");
-        const out = fs.createWriteStream(assembled);
-        for (const n of numbers) await pipeline(fs.createReadStream(path.join(dir, String(n))), out, { end: false });
-        await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+        await concatFiles(numbers.map((n) => path.join(dir, String(n))), assembled);
         fs.rmSync(dir, { recursive: true, force: true });
         await storeFile(item, itemDir, assembled, item.fileName ?? "data", env.portal.vendor);
       },
