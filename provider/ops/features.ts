@@ -119,7 +119,7 @@ export interface AppendJob {
 
 /** Seed 4.1 "Job polling": <layer>/append/jobs/<jobId> (method not shown; GET as the public API). */
 export function getAppendJob(client: PortalClient, layer: string, jobId: string): Promise<AppendJob> {
-  return client.request("appendJob", joinUrl(layer, `append/jobs/${seg(jobId)}`), {}, { method: "GET" });
+  return client.request("appendJob", joinUrl(layer, `append/jobs/${seg(jobId)}`), {}, { method: "GET", jobDocument: true });
 }
 
 /** Seed 3.3: polls until Completed; Failed throws with the job's messages; deadline in ms. */

@@ -16,7 +16,7 @@ export interface ItemStatus {
 
 /** spec-gaps.md "Item status": GET content/users/<owner>/items/<id>/status (seed 3.2 "path not shown"). */
 export function getItemStatus(client: PortalClient, o: ItemRef & { jobType?: string }): Promise<ItemStatus> {
-  return client.request("itemStatus", userItemPath(o.owner, o.itemId, "status", o.folder), { jobType: o.jobType }, { method: "GET" });
+  return client.request("itemStatus", userItemPath(o.owner, o.itemId, "status", o.folder), { jobType: o.jobType }, { method: "GET", jobDocument: true });
 }
 
 export interface AddPartOptions extends ItemRef {

@@ -54,7 +54,7 @@ export interface UrlReportJob {
 
 /** Seed 4.7: GET {sharing_url}/portals/self/jobs/<jobId> (the jobUrl) → the job of 2.9. */
 export function getUrlReportJob(client: PortalClient, jobId: string): Promise<UrlReportJob> {
-  return client.request("urlReportJob", `portals/self/jobs/${seg(jobId)}`, {}, { method: "GET" });
+  return client.request("urlReportJob", `portals/self/jobs/${seg(jobId)}`, {}, { method: "GET", jobDocument: true });
 }
 
 /** Seed 3.4: polls the job until completed (then `result` holds the report); deadline in ms. */

@@ -57,7 +57,7 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       const after = normalizeTree(news[k.property], k.tree);
       if (sameTree(before, after)) return { changes: false, replaces: [] };
       // the host drops detailedDiff; these lines reach the CLI as the provider's diagnostics
-      for (const line of summarizeTreeChange(before, after)) console.log(`${k.label}: ${line}`);
+      for (const line of summarizeTreeChange(before, after)) { console.log(`${k.label}: ${line}`); console.error(`E ${k.label}: ${line}`); }
       return { changes: true, replaces: [] };
     },
 

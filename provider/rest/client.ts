@@ -21,6 +21,11 @@ export interface RequestOptions {
   raw?: boolean;
   /** Send the token? Default true (false for generateToken). */
   authenticate?: boolean;
+  /**
+   * The answer is a job/status document: a body with a `status` text and an `error` member is a
+   * failed job (spec-gaps.md "Job failures"), returned for the poller, not thrown as an envelope.
+   */
+  jobDocument?: boolean;
 }
 
 export type Credentials = { token: string } | { username: string; password: string };
@@ -177,10 +182,10 @@ export class PortalClient {
       throw new NetworkError(operation, e);
     }
     this.log(`END ${method} ${url} (${operation}) ${res.statusCode}`);
-    return this.parse<T>(operation, res, bytes, options.raw === true);
+    return this.parse<T>(operation, res, bytes, options);
   }
 
-  private parse<T>(operation: string, res: Dispatcher.ResponseData, bytes: Buffer, raw: boolean): T {
+  private parse<T>(operation: string, res: Dispatcher.ResponseData, bytes: Buffer, options: RequestOptions): T {
     const status = res.statusCode;
     const retryAfterMs = parseRetryAfter(res.headers["retry-after"], this.now());
     const type = String(res.headers["content-type"] ?? "");
@@ -193,11 +198,12 @@ export class PortalClient {
         json = undefined;
       }
     }
-    if (json !== undefined) checkForErrors(json, operation, status, retryAfterMs);
+    const jobDoc = options.jobDocument === true && typeof (json as { status?: unknown } | undefined)?.status === "string";
+    if (json !== undefined && !jobDoc) checkForErrors(json, operation, status, retryAfterMs);
     if (status >= 400) {
       throw portalErrorFor({ code: status, message: `HTTP ${status} ${bytes.subarray(0, 200).toString("utf8")}`, operation, httpStatus: status, retryAfterMs });
     }
-    if (raw) return bytes as T;
+    if (options.raw === true) return bytes as T;
     if (json === undefined) {
       throw new PortalError({ code: 502, message: `expected JSON, got ${type || "no content type"}: ${bytes.subarray(0, 120).toString("utf8")}`, operation, httpStatus: status });
     }

@@ -2,7 +2,7 @@
 // and {error:{code, messageCode?, message, details}}, so every JSON body goes through
 // checkForErrors() (arcgis-rest-js check-for-errors habit). Every message is redacted at
 // construction, so neither `message` nor `stack` can carry a token or password.
-import { redact } from "./redact";
+import { redact, redactDeep } from "./redact";
 
 export interface PortalErrorInit {
   /** The envelope's `code` (HTTP-style), or the HTTP status when there was no envelope. */
@@ -36,7 +36,7 @@ export class PortalError extends Error {
     this.name = new.target.name;
     this.code = init.code;
     this.messageCode = init.messageCode;
-    this.details = init.details ?? [];
+    this.details = redactDeep(init.details ?? []);
     this.operation = init.operation;
     this.httpStatus = init.httpStatus;
     this.retryAfterMs = init.retryAfterMs;
@@ -69,15 +69,19 @@ export class NetworkError extends PortalError {
 
 /** A job whose status document says failed/Failed (spec-gaps.md "Job failures"). */
 export class JobFailedError extends PortalError {
-  constructor(operation: string, what: string, readonly lastStatus: unknown, reason: string) {
+  readonly lastStatus: unknown;
+  constructor(operation: string, what: string, lastStatus: unknown, reason: string) {
     super({ code: 500, message: `${what} failed: ${reason}`, operation });
+    this.lastStatus = redactDeep(lastStatus);
   }
 }
 
 /** A poll loop ran past its deadline (design rule 7): says what it waited for and the last status. */
 export class JobTimeoutError extends PortalError {
-  constructor(operation: string, what: string, readonly lastStatus: unknown, timeoutMs: number, lastSeen: string) {
+  readonly lastStatus: unknown;
+  constructor(operation: string, what: string, lastStatus: unknown, timeoutMs: number, lastSeen: string) {
     super({ code: 408, message: `gave up after ${Math.round(timeoutMs / 1000)} s waiting for ${what}; last status seen: ${lastSeen}`, operation });
+    this.lastStatus = redactDeep(lastStatus);
   }
 }
 
@@ -114,7 +118,7 @@ export function checkForErrors<T>(json: T, operation: string, httpStatus = 200, 
   throw portalErrorFor({
     code,
     messageCode: typeof e.messageCode === "string" ? e.messageCode : undefined,
-    message: details.length > 0 && details.every((d) => typeof d === "string") ? `${message} ${details.join(" ")}` : message,
+    message: [message, ...details.filter((d): d is string => typeof d === "string" && d !== message)].join(" "),
     details,
     operation,
     httpStatus,

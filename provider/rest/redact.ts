@@ -50,3 +50,11 @@ export function redactUrl(url: string): string {
 export function clearRegisteredSecrets(): void {
   knownSecrets.clear();
 }
+
+/** `redact()` applied to every string inside a JSON-like value (error details from the server). */
+export function redactDeep<T>(value: T, depth = 0): T {
+  if (typeof value === "string") return redact(value) as T;
+  if (depth > 8 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, depth + 1)])) as T;
+}

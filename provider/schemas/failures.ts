@@ -2,7 +2,11 @@
 // `categorySchema[0].categories[3].title`, reasons that state the limit and the actual value, and
 // issues under a value unknown during preview dropped (the value is checked again at update).
 import type { z } from "zod";
+import { redact } from "../rest/redact";
 import { pathHitsUnknown, valueAt } from "./unknown";
+
+/** Fields whose values never appear in a reason (seed 2.1 servicePassword and the like). */
+const SECRET_FIELD = /password|token|secret/i;
 
 /** The shape of @pulumi/pulumi's dynamic.CheckFailure (a type only; the SDK is not loaded). */
 export interface CheckFailure {
@@ -27,12 +31,14 @@ export function describeValue(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return `an array of ${v.length}`;
   if (typeof v === "string") return v.length > 40 ? `a string of ${v.length} characters` : JSON.stringify(v);
-  if (typeof v === "object") return "an object";
+  if (typeof v === "object") return Object.prototype.toString.call(v) === "[object secret]" ? "a value (not shown: secret)" : "an object";
   return `${typeof v} ${String(v)}`;
 }
 
 function reasonOf(issue: z.core.$ZodIssue, input: unknown): string {
-  const actual = valueAt(input, issue.path);
+  const value = valueAt(input, issue.path);
+  const secret = issue.path.some((k) => typeof k === "string" && SECRET_FIELD.test(k));
+  const actual = secret && value !== undefined && value !== null ? { [Symbol.toStringTag]: "secret" } : value;
   switch (issue.code) {
     case "invalid_type":
       return actual === undefined ? `required (${issue.expected})` : `expected ${issue.expected}, got ${describeValue(actual)}`;
@@ -55,7 +61,7 @@ export function toCheckFailures(error: z.ZodError, input?: unknown, root = "inpu
     const path = issue.path as PropertyKey[];
     if (input !== undefined && pathHitsUnknown(input, path)) continue;
     const property = path.length > 0 ? formatPath(path) : root;
-    const reason = reasonOf(issue, input);
+    const reason = redact(reasonOf(issue, input));
     const key = `${property}\u0000${reason}`;
     if (seen.has(key)) continue;
     seen.add(key);
