@@ -46,7 +46,8 @@ function checkText(text: string | undefined, type: string): void {
 export async function addItem(env: AddEnv, caller: Caller, p: Params): Promise<Record<string, unknown>> {
   const { portal } = env;
   const type = checkType(p.required("type"));
-  const title = p.required("title");
+  // a file upload may leave the title to the package's card or the file name (unconfirmed)
+  const title = p.files.file ? (p.str("title") ?? "") : p.required("title");
   const org = portal.directory.org(caller.org.id)!;
   const fields = itemFields(p, { releaseAtLeast: (r) => portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
   if (p.has("originItemId") && p.has("destinationItemId")) throw badRequest("Send originItemId or destinationItemId, not both.");
@@ -65,6 +66,7 @@ export async function addItem(env: AddEnv, caller: Caller, p: Params): Promise<R
   fs.mkdirSync(dir, { recursive: true });
   try {
     await stageContent(env, item, dir, p);
+    item.title ||= item.fileName ?? "";
   } catch (e) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw e;
