@@ -50,14 +50,14 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       return { inputs: { [k.property]: tree, outline: outline(tree) } };
     },
 
-    async diff(_id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props) {
       assertReadableState(olds, k.label);
       if (containsUnknown(news[k.property], isUnknown)) return { changes: true, replaces: [] };
       const before = normalizeTree(olds[k.property], k.tree);
       const after = normalizeTree(news[k.property], k.tree);
       if (sameTree(before, after)) return { changes: false, replaces: [] };
-      // the host drops detailedDiff; these lines reach the CLI as the provider's diagnostics
-      for (const line of summarizeTreeChange(before, after)) { console.log(`${k.label}: ${line}`); console.error(`E ${k.label}: ${line}`); }
+      // the host drops detailedDiff; the provider's stdout lines reach the CLI's output (its stderr)
+      for (const line of summarizeTreeChange(before, after)) console.log(`${k.label} ${id}: ${line}`);
       return { changes: true, replaces: [] };
     },
 
