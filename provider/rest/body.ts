@@ -4,7 +4,7 @@
 // nothing and reads the file again from disk.
 import { openAsBlob } from "node:fs";
 import { basename } from "node:path";
-import { FormData } from "undici";
+import type { FormData } from "undici";
 
 /** A value of a request parameter; undefined and null are left out. */
 export type ParamValue = string | number | boolean | Date | null | undefined | readonly unknown[] | Record<string, unknown>;
@@ -50,6 +50,7 @@ export function formUrlEncoded(params: Params): string {
 
 /** A multipart body whose file parts stream from disk when undici sends it. */
 export async function multipartBody(params: Params, files: Record<string, FilePart>): Promise<FormData> {
+  const { FormData } = require("undici") as typeof import("undici"); // loaded on first upload
   const form = new FormData();
   for (const [k, v] of paramEntries(params)) form.append(k, v);
   for (const [name, part] of Object.entries(files)) {

@@ -2,7 +2,7 @@
 // f=json and the token in every POST body, the error envelope checked on every JSON answer, the
 // retry policy for requests marked safe, one token refresh on 498. Dispatcher, clock, sleep and
 // randomness are injectable so tests run fast against MockAgent or the emulator.
-import { Agent, type Dispatcher } from "undici";
+import type { Agent, Dispatcher } from "undici";
 import { AnonymousSource, CredentialsTokenSource, StaticTokenSource, type TokenSource, type TokenResponse } from "./auth";
 import { formUrlEncoded, multipartBody, type FilePart, type Params } from "./body";
 import { AuthError, ConfigError, NetworkError, PortalError, checkForErrors, portalErrorFor, withAuthHint } from "./errors";
@@ -213,6 +213,8 @@ export class PortalClient {
   private agentFor(origin: string): Agent {
     let agent = this.agents.get(origin);
     if (!agent) {
+      // loaded at the first request, so importing the provider stays light (design: load fast)
+      const { Agent } = require("undici") as typeof import("undici");
       agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
       this.agents.set(origin, agent);
     }
