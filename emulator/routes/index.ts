@@ -12,6 +12,7 @@ import { infoRoutes } from "./info";
 import { reportRoutes } from "./reports";
 import { reassignRoutes } from "./reassign";
 import { proxyRoutes } from "./proxy";
+import { searchRoutes } from "./search";
 
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
@@ -26,5 +27,6 @@ export function sharingRoutes(emu: Emu) {
     reportRoutes(app, emu);
     reassignRoutes(app, emu);
     proxyRoutes(app, emu);
+    searchRoutes(app, emu);
   };
 }

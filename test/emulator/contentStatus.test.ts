@@ -131,3 +131,32 @@ describe("emulator: item status (seed 2.2, 3.1, 4.5, part 5, part 7)", () => {
     await h.control("reset", { initial: true });
   });
 });
+
+describe("emulator: search by status (seed 2.2)", () => {
+  let h: Harness;
+  before(async () => {
+    h = await Harness.start();
+  });
+  after(() => h.close());
+
+  it("2.2: items can be filtered by status, and authoritative items are boosted", async () => {
+    const plain = await h.addItem("dev_user", { title: "Roads plain" });
+    const auth = await h.addItem("dev_user", { title: "Roads authoritative" });
+    const dep = await h.addItem("dev_user", { title: "Roads deprecated" });
+    const newest = await h.addItem("dev_user", { title: "Roads newest" });
+    await h.call(`content/items/${auth}/setContentStatus`, { status: "org_authoritative" }, { token: h.token("dev_user") });
+    await h.call(`content/items/${dep}/setContentStatus`, { status: "deprecated" }, { token: h.token("dev_user") });
+    const t = { token: h.token("dev_user") };
+    const byStatus = await h.call("search", { q: "owner:dev_user", filter: "contentstatus:deprecated" }, t);
+    assert.deepEqual(byStatus.results.map((r: any) => r.id), [dep]);
+    const all = await h.call("search", { q: "roads" }, t);
+    assert.equal(all.total, 4);
+    assert.equal(all.results[0].id, auth, "the authoritative item comes first");
+    assert.ok(all.results.map((r: any) => r.id).includes(plain) && all.results.map((r: any) => r.id).includes(newest));
+    const page = await h.call("search", { q: "roads", num: 1, start: 2 }, t);
+    assert.equal(page.results.length, 1);
+    assert.equal(page.nextStart, 3);
+    assert.equal((await h.call("search", { q: "roads" }, { token: h.token("dev_publisher") })).total, 0, "private items of others are not found");
+    assert.match((await h.call("search", { q: "x", num: 101 }, t)).error.message, /'num'/);
+  });
+});

@@ -8,7 +8,7 @@ const NAMES = [
   "properties", "classification", "itemIdToCreate", "originItemId", "destinationItemId", "relationshipType", "async", "multipart",
   "filename", "partNum", "status", "clearEmptyFields", "everyone", "org", "groups", "categorySchema", "memberCategorySchema",
   "urlType", "serverId", "items", "targetUsername", "direction", "serviceProxyFilter", "serviceUsername", "servicePassword",
-  "expiration", "username", "password", "f", "w", "relationshipTypes", "listingProperties", "advancedSettings",
+  "expiration", "username", "password", "f", "w", "q", "filter", "start", "num", "relationshipTypes", "listingProperties", "advancedSettings",
 ];
 
 const value = fc.oneof(
@@ -35,7 +35,7 @@ describe("emulator: fuzzing every route with random form bodies (seed part 7: th
       `${base}/unprotect`, `${base}/share`, `${base}/unshare`, `${base}/status`, `${base}/addPart`, `${base}/parts`,
       `${base}/commit`, `${base}/cancel`, "content/users/dev_user/addRelationship", "content/users/dev_user/deleteRelationship",
       "content/users/dev_user/canReassignItems", `content/items/${itemId}/relatedItems`, `content/items/${itemId}/info/iteminfo.xml`,
-      `portals/${p}/urls/generateUrlReport`, "portals/self/jobs/abc", `content/items/${itemId}/proxy`, `${base}/delete`,
+      `portals/${p}/urls/generateUrlReport`, "portals/self/jobs/abc", "search", `content/items/${itemId}/proxy`, `${base}/delete`,
     ];
   });
   after(() => h.close());

@@ -177,3 +177,23 @@ describe("emulator: items (seed 2.1, 4.6, parts 5, 7, 8; spec-gaps Items)", () =
     assert.equal((await h.call(`content/users/dev_user/items/${r.id}/delete`, {}, { token: h.token("dev_admin") })).success, true);
   });
 });
+
+describe("emulator: listing properties and application fields (seed 2.1, 2.6)", () => {
+  let h: Harness;
+  before(async () => {
+    h = await Harness.start();
+  });
+  after(() => h.close());
+
+  it("2.6: listingProperties is a JSON object stored as sent; a non-object is refused", async () => {
+    const listing = { licenseType: "free", free: true, trialSupported: true, trialDuration: 30 };
+    const r = await h.call("content/users/dev_user/addItem", { title: "App", type: "Application", listingProperties: JSON.stringify(listing), appCategories: "Mapping,Field", industries: '["Water"]', languages: "en", screenshot: "https://example.com/1.png" }, { token: h.token("dev_user") });
+    const item = await h.call(`content/items/${r.id}`, {}, { token: h.token("dev_user") });
+    assert.deepEqual(item.listingProperties, listing);
+    assert.deepEqual(item.appCategories, ["Mapping", "Field"]);
+    assert.deepEqual(item.industries, ["Water"]);
+    assert.deepEqual(item.screenshots, ["https://example.com/1.png"]);
+    const bad = await h.call("content/users/dev_user/addItem", { title: "App", type: "Application", listingProperties: "[1,2]" }, { token: h.token("dev_user") });
+    assert.match(bad.error.message, /'listingProperties' must be a JSON object/);
+  });
+});
