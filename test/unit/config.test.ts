@@ -1,6 +1,7 @@
 // Config resolution (design rule 4): stack keys, environment fallbacks, clear errors, https only.
 import assert from "node:assert/strict";
-import { resolvePortalConfig, type ConfigSource } from "../../provider/config";
+import { runtime } from "@pulumi/pulumi";
+import { programConfigSource, resolvePortalConfig, type ConfigSource } from "../../provider/config";
 import { ConfigError } from "../../provider/rest/errors";
 import { toSharingUrl } from "../../provider/rest/url";
 
@@ -42,5 +43,18 @@ describe("unit: config resolution (design rule 4)", () => {
     assert.equal(ok("http://localhost:7000/portal"), "http://localhost:7000/portal/sharing/rest");
     assert.equal(ok("http://[::1]:7000"), "http://[::1]:7000/sharing/rest");
     assert.throws(() => resolvePortalConfig(source({ "portal:url": "https://a.example.com", "portal:token": "t-1234", "portal:serviceUrl": "http://gis.example.com/arcgis" }), {}), (e: ConfigError) => e.key === "portal:serviceUrl");
+  });
+
+  it("program side: programConfigSource reads the same keys from the stack config", () => {
+    const saved = runtime.allConfig();
+    try {
+      runtime.setConfig("portal:url", "https://program.example.com/portal");
+      runtime.setConfig("portal:token", "tok-program-side");
+      const c = resolvePortalConfig(programConfigSource(), {});
+      assert.equal(c.sharingUrl, "https://program.example.com/portal/sharing/rest");
+      assert.deepEqual(c.credentials, { token: "tok-program-side" });
+    } finally {
+      runtime.setAllConfig(saved);
+    }
   });
 });

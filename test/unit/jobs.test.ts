@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { JobFailedError, JobTimeoutError } from "../../provider/rest/errors";
 import { jobState, pollJob } from "../../provider/rest/jobs";
+import { getAppendJob, waitForAppendJob } from "../../provider/ops/features";
+import { scripted } from "./mockPortal";
 
 function fakeClock() {
   let t = 0;
@@ -47,5 +49,15 @@ describe("unit: job poller (design rule 7)", () => {
       (e: JobTimeoutError) => e instanceof JobTimeoutError && /gave up after 10 s waiting for URL-report job r9; last status seen: "processing", modified=5/.test(e.message),
     );
     assert.ok(clock.now() >= 10_000 && clock.now() < 13_100);
+  });
+
+  it("spec-gaps Job failures: a job document with status Failed and an error member reaches the poller", async () => {
+    const failed = { status: "Failed", error: { code: 500, message: "the zip file is corrupt" } };
+    const s = scripted([{ json: { status: "InProgress" } }, { json: failed }, { json: failed }]);
+    const c = s.client({ sleep: async () => undefined });
+    const layer = "https://portal.test/server/rest/services/S/FeatureServer/0";
+    await assert.rejects(waitForAppendJob(c, layer, "j7"), (e: JobFailedError) => e instanceof JobFailedError && /append job j7 on layer .* failed: the zip file is corrupt/.test(e.message));
+    assert.deepEqual(await getAppendJob(c, layer, "j7"), failed);
+    assert.match(s.sent[0].path, /\/S\/FeatureServer\/0\/append\/jobs\/j7\?f=json$/);
   });
 });
