@@ -2,12 +2,14 @@
 import { assignCategorySchema, deleteCategorySchema, getCategorySchema } from "../ops/categorySchema";
 import { contentCategorySchemaInput } from "../schemas/categorySchema";
 import { schemaProvider } from "./schemaProvider";
+import { CONTENT_CATEGORIES } from "../limits";
 
 export const categorySchema = schemaProvider({
   label: "CategorySchema",
   tree: "content",
   property: "categorySchema",
   input: contentCategorySchemaInput,
+  limits: CONTENT_CATEGORIES,
   assign: (client, tree) => assignCategorySchema(client, tree),
   get: async (client) => (await getCategorySchema(client)).categorySchema,
   remove: (client) => deleteCategorySchema(client),

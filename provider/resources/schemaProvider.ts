@@ -11,6 +11,7 @@ import { assertSamePortal, configurePortal, portalClient } from "./client";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
 import { containsUnknown, normalizeTree, outline, sameTree, type TreeKind, type TreeNode } from "./tree";
 import { summarizeTreeChange } from "./treeDiff";
+import { pinpointTreeFailure, type TreeLimits } from "./treeFailures";
 
 /** What differs between the content and the member schema. */
 export interface SchemaKind {
@@ -21,6 +22,7 @@ export interface SchemaKind {
   property: string;
   /** The provider core's input schema with every limit of seed part 8. */
   input: z.ZodType;
+  limits: TreeLimits;
   assign(client: PortalClient, tree: TreeNode[]): Promise<unknown>;
   get(client: PortalClient): Promise<unknown[]>;
   remove(client: PortalClient): Promise<unknown>;
@@ -44,7 +46,7 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
     async check(_olds: Props, news: Props) {
       const value = news[k.property];
       const checked = checkInputs(k.input, { [k.property]: value });
-      if (!checked.ok) return { inputs: news, failures: checked.failures };
+      if (!checked.ok) return { inputs: news, failures: checked.failures.map((f) => pinpointTreeFailure(f, k.property, value, k.limits)) };
       if (containsUnknown(value, isUnknown)) return { inputs: { [k.property]: value, outline: UNKNOWN } };
       const tree = normalizeTree(value, k.tree);
       return { inputs: { [k.property]: tree, outline: outline(tree) } };
