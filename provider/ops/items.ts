@@ -55,7 +55,8 @@ export interface PortalItem {
   [field: string]: unknown;
 }
 
-function itemBody(item: ItemParams): Params {
+/** Item fields as request params: categories as a JSON array (seed 2.1), the rest by serializeParam. */
+export function itemBody(item: ItemParams): Params {
   const out: Params = { ...(item as Params) };
   if (Array.isArray(item.categories)) out.categories = JSON.stringify(item.categories);
   return out;
@@ -68,7 +69,7 @@ export interface ItemFiles {
   metadata?: FilePart;
 }
 
-function fileParts(files: ItemFiles | undefined): Record<string, FilePart> | undefined {
+function itemFileParts(files: ItemFiles | undefined): Record<string, FilePart> | undefined {
   const out: Record<string, FilePart> = {};
   for (const name of ["file", "thumbnail", "metadata"] as const) if (files?.[name] !== undefined) out[name] = files[name];
   return Object.keys(out).length > 0 ? out : undefined;
@@ -98,7 +99,7 @@ export interface AddItemResponse {
 export function addItem(client: PortalClient, o: AddItemOptions): Promise<AddItemResponse> {
   const folder = o.folder ? `${seg(o.folder)}/` : "";
   const safeToRetry = typeof o.item.itemIdToCreate === "string" && o.item.itemIdToCreate !== "";
-  return client.request("addItem", `content/users/${seg(o.owner)}/${folder}addItem`, itemBody(o.item), { safeToRetry, files: fileParts(o) });
+  return client.request("addItem", `content/users/${seg(o.owner)}/${folder}addItem`, itemBody(o.item), { safeToRetry, files: itemFileParts(o) });
 }
 
 /** spec-gaps.md "Read item": GET content/items/<id>; NotFoundError when gone. */
@@ -120,7 +121,7 @@ export interface UpdateItemOptions extends ItemFiles {
 
 /** spec-gaps.md "Update item": POST …/items/<id>/update → `{success, id}`. Not repeated blindly. */
 export function updateItem(client: PortalClient, o: UpdateItemOptions): Promise<{ success: boolean; id: string }> {
-  return client.request("updateItem", userItemPath(o.owner, o.itemId, "update", o.folder), itemBody(o.item), { files: fileParts(o) });
+  return client.request("updateItem", userItemPath(o.owner, o.itemId, "update", o.folder), itemBody(o.item), { files: itemFileParts(o) });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FilePart } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import { pollJob } from "../rest/jobs";
 import { userItemPath, type ItemRef } from "./paths";
-import type { ItemParams } from "./items";
+import { itemBody, type ItemParams } from "./items";
 
 /** spec-gaps.md: `{itemId, status: "partial"|"processing"|"completed"|"failed", statusMessage}`. */
 export interface ItemStatus {
@@ -39,7 +39,7 @@ export async function listItemParts(client: PortalClient, o: ItemRef): Promise<{
 
 /** seed 4.6 rule 3 / spec-gaps.md "Commit": starts assembling the parts; item properties may ride along. */
 export function commitItem(client: PortalClient, o: ItemRef & { item?: ItemParams }): Promise<{ success: boolean; id?: string }> {
-  return client.request("commit", userItemPath(o.owner, o.itemId, "commit", o.folder), { ...(o.item as Record<string, never>) });
+  return client.request("commit", userItemPath(o.owner, o.itemId, "commit", o.folder), o.item ? itemBody(o.item) : {});
 }
 
 /** spec-gaps.md "Cancel": drops an uncommitted multipart item. */

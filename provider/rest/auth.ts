@@ -112,3 +112,15 @@ export class AnonymousSource implements TokenSource {
     return false;
   }
 }
+
+export type Credentials = { token: string } | { username: string; password: string };
+
+/** The token source of a client: a static token, credentials, a custom source, or anonymous. */
+export function tokenSourceFor(auth: Credentials | TokenSource | undefined, generate: GenerateToken, now: () => number): TokenSource {
+  if (auth === undefined) return new AnonymousSource();
+  if ("token" in auth && typeof auth.token === "string") return new StaticTokenSource(auth.token);
+  if ("username" in auth && "password" in auth && typeof auth.password === "string") {
+    return new CredentialsTokenSource(auth.username as string, auth.password, generate, { now });
+  }
+  return auth as TokenSource;
+}

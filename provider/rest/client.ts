@@ -3,11 +3,12 @@
 // retry policy for requests marked safe, one token refresh on 498. Dispatcher, clock, sleep and
 // randomness are injectable so tests run fast against MockAgent or the emulator.
 import type { Agent, Dispatcher } from "undici";
-import { AnonymousSource, CredentialsTokenSource, StaticTokenSource, type TokenSource, type TokenResponse } from "./auth";
+import { tokenSourceFor, type Credentials, type TokenSource, type TokenResponse } from "./auth";
 import { formUrlEncoded, multipartBody, type FilePart, type Params } from "./body";
-import { AuthError, ConfigError, NetworkError, PortalError, checkForErrors, portalErrorFor, withAuthHint } from "./errors";
+import { AuthError, ConfigError, NetworkError, PortalError, withAuthHint } from "./errors";
 import { redact } from "./redact";
-import { RETRY_DEFAULTS, parseRetryAfter, retryDelay, type RetryPolicy } from "./retry";
+import { parseResponse } from "./response";
+import { RETRY_DEFAULTS, retryDelay, type RetryPolicy } from "./retry";
 import { assertSecureUrl, joinUrl, toPortalUrl } from "./url";
 
 export interface RequestOptions {
@@ -28,7 +29,7 @@ export interface RequestOptions {
   jobDocument?: boolean;
 }
 
-export type Credentials = { token: string } | { username: string; password: string };
+export type { Credentials };
 
 export interface PortalClientOptions {
   /** `<portal>/sharing/rest` (see toSharingUrl). */
@@ -71,7 +72,8 @@ export class PortalClient {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.logger = options.logger;
-    this.auth = this.tokenSource(options.auth);
+    const minutes = options.tokenExpirationMinutes ?? 60;
+    this.auth = tokenSourceFor(options.auth, (u, p) => this.generateToken(u, p, minutes), this.now);
   }
 
   /** Username from the configuration, if credentials were given. */
@@ -182,32 +184,7 @@ export class PortalClient {
       throw new NetworkError(operation, e);
     }
     this.log(`END ${method} ${url} (${operation}) ${res.statusCode}`);
-    return this.parse<T>(operation, res, bytes, options);
-  }
-
-  private parse<T>(operation: string, res: Dispatcher.ResponseData, bytes: Buffer, options: RequestOptions): T {
-    const status = res.statusCode;
-    const retryAfterMs = parseRetryAfter(res.headers["retry-after"], this.now());
-    const type = String(res.headers["content-type"] ?? "");
-    const looksJson = /json|text\/plain/i.test(type) || /^\s*[{[]/.test(bytes.subarray(0, 64).toString("utf8"));
-    let json: unknown;
-    if (looksJson && bytes.length > 0) {
-      try {
-        json = JSON.parse(bytes.toString("utf8"));
-      } catch {
-        json = undefined;
-      }
-    }
-    const jobDoc = options.jobDocument === true && typeof (json as { status?: unknown } | undefined)?.status === "string";
-    if (json !== undefined && !jobDoc) checkForErrors(json, operation, status, retryAfterMs);
-    if (status >= 400) {
-      throw portalErrorFor({ code: status, message: `HTTP ${status} ${bytes.subarray(0, 200).toString("utf8")}`, operation, httpStatus: status, retryAfterMs });
-    }
-    if (options.raw === true) return bytes as T;
-    if (json === undefined) {
-      throw new PortalError({ code: 502, message: `expected JSON, got ${type || "no content type"}: ${bytes.subarray(0, 120).toString("utf8")}`, operation, httpStatus: status });
-    }
-    return json as T;
+    return parseResponse<T>(operation, { status: res.statusCode, headers: res.headers, bytes }, options, this.now());
   }
 
   private agentFor(origin: string): Agent {
@@ -219,16 +196,6 @@ export class PortalClient {
       this.agents.set(origin, agent);
     }
     return agent;
-  }
-
-  private tokenSource(auth: PortalClientOptions["auth"]): TokenSource {
-    if (auth === undefined) return new AnonymousSource();
-    if ("token" in auth && typeof auth.token === "string") return new StaticTokenSource(auth.token);
-    if ("username" in auth && "password" in auth && typeof auth.password === "string") {
-      const minutes = this.options.tokenExpirationMinutes ?? 60;
-      return new CredentialsTokenSource(auth.username as string, auth.password, (u, p) => this.generateToken(u, p, minutes), { now: this.now });
-    }
-    return auth as TokenSource;
   }
 
   /** spec-gaps.md generateToken: username, password, client=referer, referer, expiration (minutes). */
