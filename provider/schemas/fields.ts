@@ -6,7 +6,8 @@ import { ITEM } from "../limits";
 /** A string of at most `max` characters (seed part 8 lengths); `min` 1 makes it required non-empty. */
 export function text(max: number, min = 0): z.ZodString {
   return z.string().superRefine((s, ctx) => {
-    if (s.length < min) ctx.addIssue({ code: "custom", message: min === 1 ? "empty; a value is required" : `${s.length} characters; at least ${min}` });
+    if (min === 1 && s.trim() === "") ctx.addIssue({ code: "custom", message: s === "" ? "empty; a value is required" : "only blanks; a value is required" });
+    else if (s.length < min) ctx.addIssue({ code: "custom", message: `${s.length} characters; at least ${min}` });
     if (s.length > max) ctx.addIssue({ code: "custom", message: `${s.length} characters; at most ${max}` });
   });
 }

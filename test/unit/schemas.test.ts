@@ -31,6 +31,7 @@ describe("unit: input schemas (seed part 8)", () => {
     const many = [{ title: "Root", categories: Array.from({ length: CONTENT_CATEGORIES.maxCategories }, (_, i) => ({ title: `c${i}` })) }];
     assert.deepEqual(fails(s.contentCategorySchemaInput, { categorySchema: many }), [{ property: "categorySchema", reason: "201 categories in total; at most 200" }]);
     assert.match(fails(s.contentCategorySchemaInput, { categorySchema: [] })[0].reason, /empty.*ORG_1132/);
+    assert.deepEqual(fails(s.contentCategorySchemaInput, { categorySchema: [{ title: "  " }] }), [{ property: "categorySchema[0].title", reason: "only blanks; a value is required" }]);
   });
 
   it("2.4/4.2: member schema nests 3 levels and holds at most 200", () => {
