@@ -112,6 +112,9 @@ describe("e2e resources: category schemas and item status through the real engin
     assert.match(drift.stdout, /- "?Categories\/Imagery"?\s*: "Aerial photos"/);
     assert.match(drift.stderr, /- remove Categories\/Imagery/);
 
+    const state = JSON.stringify(await stack.exportStack());
+    assert.doesNotMatch(state, new RegExp(emu.tokens.dev_admin), "design rule 4: the token never enters state");
+
     const destroy = await stack.destroy();
     assert.equal(destroy.summary.result, "succeeded");
     assert.deepEqual(await contentSchemaOf(emu, "dev_admin"), []);

@@ -2,6 +2,7 @@
 import { strict as assert } from "node:assert";
 import { normalizeTree, outline, outlineKey, sameTree, type TreeNode } from "../../provider/resources/tree";
 import { diffTrees, summarizeTreeChange } from "../../provider/resources/treeDiff";
+import { nthNodePath, pinpointTreeFailure } from "../../provider/resources/treeFailures";
 
 const content = (nodes: unknown): TreeNode[] => normalizeTree(nodes, "content");
 const member = (nodes: unknown): TreeNode[] => normalizeTree(nodes, "member");
@@ -112,5 +113,38 @@ describe("tree diff: the change a reviewer reads in the preview", () => {
       t.push({ title: "Themes", description: "", categories: [{ title: "Climate", description: "", categories: [] }] });
     });
     assert.deepEqual(summarizeTreeChange(base, after), ["~ rename Categories/Water/Lakes → Categories/Water/Ponds", "+ add Themes (with 1 subcategory)"]);
+  });
+});
+
+describe("tree-wide check failures point at a node (part 8 limits)", () => {
+  const limits = { maxTrees: 5, maxCategories: 200 };
+
+  it("nthNodePath counts depth-first, parents before children", () => {
+    const tree = [{ title: "A", categories: [{ title: "A1" }, { title: "A2" }] }, { title: "B" }];
+    assert.equal(nthNodePath("categorySchema", tree, 0), "categorySchema[0]");
+    assert.equal(nthNodePath("categorySchema", tree, 2), "categorySchema[0].categories[1]");
+    assert.equal(nthNodePath("categorySchema", tree, 3), "categorySchema[1]");
+    assert.equal(nthNodePath("categorySchema", tree, 4), undefined);
+  });
+
+  it("4.4: a sixth tree is named by its index", () => {
+    const tree = Array.from({ length: 6 }, (_, i) => ({ title: `T${i}` }));
+    assert.deepEqual(pinpointTreeFailure({ property: "categorySchema", reason: "6 trees; at most 5" }, "categorySchema", tree, limits), {
+      property: "categorySchema[5]",
+      reason: "6 trees; at most 5",
+    });
+  });
+
+  it("4.4: the 201st category is named by its path", () => {
+    const tree = [{ title: "T", categories: Array.from({ length: 205 }, (_, i) => ({ title: `c${i}` })) }];
+    const f = pinpointTreeFailure({ property: "categorySchema", reason: "206 categories in total; at most 200" }, "categorySchema", tree, limits);
+    assert.deepEqual(f, { property: "categorySchema[0].categories[199]", reason: "206 categories in total; at most 200 (category 201 is here)" });
+  });
+
+  it("an empty schema and failures on nodes stay as they are", () => {
+    const empty = { property: "categorySchema", reason: "empty" };
+    assert.deepEqual(pinpointTreeFailure(empty, "categorySchema", [], limits), empty);
+    const node = { property: "categorySchema[0].title", reason: "112 characters; at most 100" };
+    assert.deepEqual(pinpointTreeFailure(node, "categorySchema", [{ title: "x" }], limits), node);
   });
 });
