@@ -118,7 +118,7 @@ describe("seed 4.1 source formats", () => {
       form.append("token", fe.token("dev_publisher"));
       form.append("partId", partId);
       form.append("file", new Blob([text]), "part");
-      return (await fetch(fe.url("Sites", `/uploads/${id}/uploadPart`), { method: "POST", body: form })).json();
+      return (await (await fetch(fe.url("Sites", `/uploads/${id}/uploadPart`), { method: "POST", body: form })).json()) as any;
     };
     assert.equal((await part("2", "u2,20\n")).success, true);
     assert.equal((await part("1", "code,big\nu1,10\n")).success, true);
