@@ -1,38 +1,38 @@
 // design.md rule 1: the object handed to dynamic.Resource is serialized into state, so it must
 // capture nothing but a resource kind. Each method loads the real implementation by package name
 // when the provider host calls it; the host resolves the package installed beside the program.
+//
+// Each stub is the whole `module.exports` of resources/stubs/<kind>.js, exported by the package as
+// `pulumi-gis-portal/stubs/<kind>`. Pulumi's closure serializer captures a module that lives in
+// node_modules as `require("<its exported name>")` instead of by value, so an installed package
+// puts a few hundred bytes in state per resource. (Run from a source checkout, the same stub is
+// serialized by value: about 2 KB.)
 import type * as pulumi from "@pulumi/pulumi";
 
 /** The resource kinds implemented in `pulumi-gis-portal/provider` (its `resourceProviders`). */
-export type ResourceKind = "categorySchema" | "memberCategorySchema" | "itemStatus" | "portalItem" | "layerAppend";
+export type ResourceKind = "categorySchema" | "memberCategorySchema" | "itemStatus";
 
 type Provider = pulumi.dynamic.ResourceProvider;
+type Method = "configure" | "check" | "diff" | "create" | "read" | "update" | "delete";
 
-/** Builds the serialized stub for one resource kind (a few hundred bytes in state). */
-export function providerStub(kind: ResourceKind): Provider {
-  // Every method body is self-contained: closure serialization captures `kind` and nothing else.
-  return {
-    async configure(req) {
-      const impl: Provider = require("pulumi-gis-portal/provider").resourceProviders[kind];
-      if (impl.configure) await impl.configure(req);
-    },
-    async check(olds, news) {
-      return require("pulumi-gis-portal/provider").resourceProviders[kind].check(olds, news);
-    },
-    async diff(id, olds, news) {
-      return require("pulumi-gis-portal/provider").resourceProviders[kind].diff(id, olds, news);
-    },
-    async create(inputs) {
-      return require("pulumi-gis-portal/provider").resourceProviders[kind].create(inputs);
-    },
-    async read(id, props) {
-      return require("pulumi-gis-portal/provider").resourceProviders[kind].read(id, props);
-    },
-    async update(id, olds, news) {
-      return require("pulumi-gis-portal/provider").resourceProviders[kind].update(id, olds, news);
-    },
-    async delete(id, props) {
-      return require("pulumi-gis-portal/provider").resourceProviders[kind].delete(id, props);
-    },
+/** The stub object of one kind; called only by resources/stubs/<kind>.ts. */
+export function makeStub(kind: ResourceKind): Provider {
+  const c = (m: Method, a: unknown[]) => {
+    const p = require("pulumi-gis-portal/provider").resourceProviders[kind];
+    return p[m] ? p[m](...a) : undefined;
   };
+  return {
+    configure: (...a) => c("configure", a),
+    check: (...a) => c("check", a),
+    diff: (...a) => c("diff", a),
+    create: (...a) => c("create", a),
+    read: (...a) => c("read", a),
+    update: (...a) => c("update", a),
+    delete: (...a) => c("delete", a),
+  };
+}
+
+/** The serialized provider of one resource kind, to pass to dynamic.Resource. */
+export function providerStub(kind: ResourceKind): Provider {
+  return require(`./stubs/${kind}`);
 }

@@ -76,3 +76,9 @@ export async function fixtureStack(project: FixtureProject, stackName: string, c
   if (Object.keys(config).length > 0) await stack.setAllConfig(config);
   return stack;
 }
+
+/** The stack's state file exactly as the file backend stored it (secrets still encrypted). */
+export function rawStateFile(project: FixtureProject, projectName: string, stackName: string): string {
+  const file = path.join(project.backendDir, ".pulumi", "stacks", projectName, `${stackName}.json`);
+  return fs.readFileSync(file, "utf8");
+}
