@@ -70,8 +70,11 @@ export interface EmulatorHost {
   getItem(itemId: string): HostItem | undefined;
   /** Optional (added by part 2): looks a user up by name, so a fixture service's owner gives its org. */
   getUser?(username: string): EmulatorUser | undefined;
-  /** Optional (added by part 2): called on control-plane reset, so the feature side reloads its fixtures. */
-  onReset?(listener: () => void): void;
+  /**
+   * Optional (added by part 2): called on control-plane reset with the new fixtures' `services`,
+   * so the feature side reloads them; a listener that throws refuses the reset.
+   */
+  onReset?(listener: (services?: unknown) => void): void;
   /** Registers a hosted feature service as a portal item ("Feature Service") owned by `owner`. */
   registerServiceItem(owner: string, orgId: string, title: string, url: string): HostItem;
   jobs: JobRunner;

@@ -32,8 +32,8 @@ async function ensureParsers(app: FastifyInstance): Promise<void> {
 
 export const registerFeatureServices: RegisterFeatureServices = async (app: FastifyInstance, host: EmulatorHost, fixtures: unknown) => {
   const state = new FeatureState(host, fixtures);
-  host.onReset?.(() => {
-    state.load();
+  host.onReset?.((services) => {
+    state.reload(services);
     state.registerItems(host.serviceUrl);
   });
   const root = DEFAULT_ROOT;

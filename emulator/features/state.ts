@@ -9,7 +9,7 @@ import { AppendJobs } from "./append/jobs";
 import { Uploads } from "./uploads";
 
 export class FeatureState {
-  readonly registry = new ServiceRegistry();
+  registry = new ServiceRegistry();
   readonly uploads: Uploads;
   readonly jobs = new AppendJobs();
   private fixture: ServicesFixture;
@@ -45,19 +45,32 @@ export class FeatureState {
     }
   }
 
-  /** Builds every service; views after the services they show. */
-  load(): void {
-    this.registry.clear();
+  /** Control-plane reset: the new fixture replaces the old one only if every service builds. */
+  reload(fixtureInput: unknown): void {
+    const fixture = parseServicesFixture(fixtureInput);
+    const registry = this.build(fixture);
+    this.fixture = fixture;
+    this.registry = registry;
     this.jobs.clear();
     this.uploads.clear();
-    const ordered = [...this.fixture.services].sort((a, b) => Number(!!a.viewOf) - Number(!!b.viewOf));
+  }
+
+  load(): void {
+    this.registry = this.build(this.fixture);
+  }
+
+  /** Builds every service; views after the services they show. */
+  private build(fixture: ServicesFixture): ServiceRegistry {
+    const registry = new ServiceRegistry();
+    const ordered = [...fixture.services].sort((a, b) => Number(!!a.viewOf) - Number(!!b.viewOf));
     for (const fx of ordered) {
       const orgId = fx.orgId ?? this.host.getUser?.(fx.owner)?.orgId;
       if (!orgId) throw new Error(`services fixture: service ${fx.name}: owner ${fx.owner} is unknown (give orgId)`);
-      const source = fx.viewOf ? this.registry.get(fx.viewOf) : undefined;
+      const source = fx.viewOf ? registry.get(fx.viewOf) : undefined;
       if (fx.viewOf && !source) throw new Error(`services fixture: view ${fx.name} names unknown service ${fx.viewOf}`);
-      const service = buildService(fx, orgId, (r) => this.host.releaseAtLeast(r), source);
-      this.registry.add(service);
+      registry.add(buildService(fx, orgId, (r) => this.host.releaseAtLeast(r), source));
     }
+    return registry;
   }
+
 }
