@@ -193,6 +193,16 @@ describe("seed 4.1 append behaviour rules", () => {
     assert.match(fromSpatio.error.message, /relational store/);
   });
 
+  it("rule 12: sourceFilter and layerMappings fieldMappings shape a hosted-service source", async () => {
+    const rows = [{ attributes: { code: "s1", label: "one" } }, { attributes: { code: "s2", label: "two" } }];
+    await start([service("Source", [{ ...pointLayer(), rows }]), service("Target", [pointLayer()])]);
+    const itemId = (await fe.post(fe.url("Source"), {})).serviceItemId;
+    const layerMappings = [{ id: 0, sourceId: 0, fieldMappings: [{ source: "label", name: "code" }, { source: "code", name: "label" }] }];
+    const job = await fe.append("Target", 0, { appendItemId: itemId, appendUploadFormat: "featureService", sourceFilter: "code = 's2'", layerMappings });
+    assert.equal(job.status, "Completed", JSON.stringify(job));
+    assert.deepEqual((await fe.features("Target", 0)).map((f) => [f.attributes.code, f.attributes.label]), [["two", "s2"]]);
+  });
+
   it("rule 12: before 11.3 a hosted service cannot be a source", async () => {
     await start([service("Source", [pointLayer()]), service("Target", [pointLayer()])], "11.2");
     const itemId = (await fe.post(fe.url("Source"), {})).serviceItemId;
