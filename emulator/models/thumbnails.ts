@@ -84,12 +84,17 @@ export async function thumbnailAt(file: string, width: number, cacheDir: string)
   if (!format) return { path: file, format: "png" };
   // GIF frames are not re-encoded: a GIF is always served as stored (docs/emulator.md)
   if (format === "gif") return { path: file, format };
-  const image = format === "png" ? PNG.sync.read(data) : jpeg.decode(data, { useTArray: true });
+  let image: { width: number; height: number; data: Uint8Array };
+  try {
+    image = format === "png" ? PNG.sync.read(data) : jpeg.decode(data, { useTArray: true });
+  } catch {
+    return { path: file, format }; // an undecodable image is served as stored
+  }
   if (image.width <= width) return { path: file, format };
   const cached = path.join(cacheDir, `${width}.${format}`);
   if (!fs.existsSync(cached)) {
     const height = Math.max(1, Math.round((image.height * width) / image.width));
-    const out = resize(image.data as Uint8Array, image.width, image.height, width, height);
+    const out = resize(image.data, image.width, image.height, width, height);
     fs.mkdirSync(cacheDir, { recursive: true });
     const encoded = format === "png" ? PNG.sync.write(Object.assign(new PNG({ width, height }), { data: Buffer.from(out) })) : jpeg.encode({ data: out, width, height }, 85).data;
     await fs.promises.writeFile(cached, encoded);
