@@ -1,7 +1,7 @@
 // spec-gaps "generateToken" and "Portal self": tokens and the caller's organization.
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
-import { op, type OpContext } from "./operation";
+import { op, ownOrg, type OpContext } from "./operation";
 import type { Caller } from "../host";
 
 /** Default token lifetime in minutes when `expiration` is not sent (unconfirmed: the public API's 60). */
@@ -10,6 +10,7 @@ const DEFAULT_EXPIRATION_MINUTES = 60;
 export function tokenRoutes(app: FastifyInstance, emu: Emu): void {
   op(app, emu, "/generateToken", generateToken, { auth: "optional" });
   op(app, emu, "/portals/self", portalSelf);
+  op(app, emu, "/portals/:portalId", portalById);
   op(app, emu, "/community/self", communitySelf);
 }
 
@@ -37,6 +38,12 @@ function portalSelf({ caller, emu }: OpContext & { caller: Caller }) {
     portalHostname: new URL(emu.urls.portalUrl).host,
     user: userView(caller),
   };
+}
+
+/** spec-gaps "Portal self": the public API (arcgis-rest-js getPortal(id)) also reads the caller's org by id. */
+function portalById(ctx: OpContext & { caller: Caller }) {
+  ownOrg(ctx, ctx.path.portalId);
+  return portalSelf(ctx);
 }
 
 function communitySelf({ caller }: OpContext & { caller: Caller }) {
