@@ -46,7 +46,8 @@ function testFiles(layer) {
 
 async function runMocha(files, grep) {
   require("ts-node").register({ transpileOnly: true, project: path.join(root, "tsconfig.json") });
-  const Mocha = require("mocha");
+  const mochaModule = require("mocha");
+  const Mocha = mochaModule.Mocha || mochaModule.default || mochaModule;
   const mocha = new Mocha({ timeout: 20000, reporter: "spec", grep });
   files.forEach((f) => mocha.addFile(f));
   await mocha.loadFilesAsync();
