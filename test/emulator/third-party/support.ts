@@ -60,7 +60,7 @@ export async function stop(emu: RunningEmulator | undefined): Promise<void> {
  * ignores its own `portal` option (it always says www.arcgis.com), so `portal` rides in each request.
  */
 export function as(emu: RunningEmulator, username: string): { authentication: ApiKeyManager; portal: string; owner: string } {
-  return { authentication: ApiKeyManager.fromKey(emu.tokens[username]), portal: emu.sharingUrl, owner: username };
+  return { authentication: new ApiKeyManager({ key: emu.tokens[username], username }), portal: emu.sharingUrl, owner: username };
 }
 
 /** The rejection of `p`; fails the test when `p` resolves. */
@@ -83,6 +83,12 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`gave up waiting for ${what}; last answer ${JSON.stringify(last)}`);
+}
+
+/** The emulator's control plane (no auth), e.g. org flags of seed 3.1. */
+export async function control(emu: RunningEmulator, path: string, body: unknown): Promise<any> {
+  const res = await realFetch(`${emu.controlUrl}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return res.json();
 }
 
 export { request };
