@@ -43,6 +43,16 @@ function arrayParam<T>(fields: Record<string, string>, name: string, check: (v: 
   return v as T[];
 }
 
+/**
+ * Seed 4.1 appendFields: a JSON array of field names; a comma-separated list is read too, as REST
+ * clients send arrays of strings that way (arcgis-rest-js joins them with commas).
+ */
+function fieldNamesParam(fields: Record<string, string>, name: string): string[] | undefined {
+  const raw = nonEmpty(fields[name]);
+  if (raw !== undefined && !raw.trim().startsWith("[")) return raw.split(",").map((n) => n.trim()).filter((n) => n !== "");
+  return arrayParam(fields, name, (n) => typeof n === "string", "a JSON array of field names");
+}
+
 export function readAppendParams(fields: Record<string, string>): AppendParams {
   const isMapping = (m: unknown) => !!m && typeof (m as any).name === "string" && typeof (m as any).source === "string";
   const info = jsonParam<AppendSourceInfo>(fields, "appendSourceInfo") ?? {};
@@ -56,7 +66,7 @@ export function readAppendParams(fields: Record<string, string>): AppendParams {
     fieldMappings: arrayParam(fields, "fieldMappings", isMapping, "a JSON array of {source, name}"),
     layerMappings: arrayParam(fields, "layerMappings", (m) => !!m && typeof (m as any).id === "number", "a JSON array of {id, sourceTableName, fieldMappings}"),
     appendSourceInfo: info,
-    appendFields: arrayParam(fields, "appendFields", (n) => typeof n === "string", "a JSON array of field names"),
+    appendFields: fieldNamesParam(fields, "appendFields"),
     upsertMatchingField: nonEmpty(fields.upsertMatchingField),
     sourceFilter: nonEmpty(fields.sourceFilter),
     upsert: boolParam(fields, "upsert", false),

@@ -15,6 +15,17 @@ export function serviceRoutes(app: FastifyInstance, state: FeatureState): void {
       return serviceJson(service, release);
     },
   });
+  // the public API's <service>/layers (arcgis-rest-js getAllLayersAndTables): every layer's and table's JSON
+  app.route({
+    method: ["GET", "POST"],
+    url: "/:svc/FeatureServer/layers",
+    handler: async (req) => {
+      const service = serviceOf(state, req);
+      callerFor(state, req, service);
+      const all = service.layers.map((l) => layerJson(service, l, release));
+      return { layers: all.filter((l) => l.geometryType !== undefined), tables: all.filter((l) => l.geometryType === undefined) };
+    },
+  });
   app.route({
     method: ["GET", "POST"],
     url: "/:svc/FeatureServer/:layerId",
