@@ -45,9 +45,9 @@ describe("arcgis-rest-js: items", () => {
     assert.equal(item.url, "https://example.com/apps/harbour");
   });
 
-  it("4.6: createItem with text (an object, JSON-stringified) and getItemData returns the JSON", async () => {
+  it("4.6: createItem with JSON text and getItemData (GET) returns the JSON object", async () => {
     const text = { operationalLayers: [], baseMap: { title: "Topographic" } };
-    const added = await createItem({ ...as(emu, "dev_user"), item: { title: "Harbour map", type: "Web Map", tags: ["harbour"] }, text });
+    const added = await createItem({ ...as(emu, "dev_user"), item: { title: "Harbour map", type: "Web Map", tags: ["harbour"] }, text: JSON.stringify(text) });
     assert.equal(sentField(lastSent("/addItem"), "text"), JSON.stringify(text));
     assert.deepEqual(await getItemData(added.id, as(emu, "dev_user")), text);
     assert.equal(lastSent(`/content/items/${added.id}/data`).method, "GET");
