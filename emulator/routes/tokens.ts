@@ -12,10 +12,21 @@ export function tokenRoutes(app: FastifyInstance, emu: Emu): void {
   op(app, emu, "/portals/self", portalSelf);
   op(app, emu, "/portals/:portalId", portalById);
   op(app, emu, "/community/self", communitySelf);
+  op(app, emu, "/info", sharingInfo, { auth: "optional" });
 }
 
-function generateToken({ params, portal, req }: OpContext) {
+/** The public API's sharing/rest/info: where clients (arcgis-rest-js federation) get tokens. */
+function sharingInfo({ emu }: OpContext) {
+  return { owningSystemUrl: emu.urls.portalUrl, authInfo: { isTokenBasedSecurity: true, tokenServicesUrl: `${emu.urls.sharingUrl}/generateToken` } };
+}
+
+function generateToken({ params, portal, req, caller }: OpContext) {
   const minutes = params.has("expiration") ? Number(params.str("expiration")) : DEFAULT_EXPIRATION_MINUTES;
+  // public API: a signed-in client trades its portal token for a federated server's (serverUrl);
+  // the emulator's feature side takes portal tokens, so the same token comes back (simplified)
+  if (caller && params.has("serverUrl") && !params.has("username")) {
+    return { token: params.required("token"), expires: Date.now() + minutes * 60_000, ssl: req.protocol === "https" };
+  }
   const { token, expires } = portal.directory.generateToken(params.required("username"), params.required("password"), minutes);
   return { token, expires, ssl: req.protocol === "https" };
 }
