@@ -24,6 +24,11 @@ function serviceRootOf(app: FastifyInstance): string {
   return `http://${host}:${a.port}${DEFAULT_ROOT}`;
 }
 
+function serverInfo(serviceRoot: string, release: string) {
+  const origin = new URL(serviceRoot).origin; // the portal answers at {origin}/sharing/rest in every deployment shape
+  return { currentVersion: Number(release) || 11.4, owningSystemUrl: origin, authInfo: { isTokenBasedSecurity: true, tokenServicesUrl: `${origin}/sharing/rest/generateToken` } };
+}
+
 /** Body parsers only when the server has not registered them already. */
 async function ensureParsers(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) await app.register(formbody);
@@ -40,6 +45,8 @@ export const registerFeatureServices: RegisterFeatureServices = async (app: Fast
   if (host.serviceUrl) state.registerItems(host.serviceUrl);
   else app.server.once("listening", () => state.registerItems(serviceRootOf(app)));
   const adminRoot = root.replace(/\/services$/, "/admin/services");
+  // the public API's <server>/rest/info: names the owning portal, so arcgis-rest-js can federate a portal sign-in
+  app.route({ method: ["GET", "POST"], url: root.replace(/\/services$/, "/info"), handler: async () => serverInfo(host.serviceUrl || serviceRootOf(app), host.release) });
   await app.register(
     async (child) => {
       await ensureParsers(child);
