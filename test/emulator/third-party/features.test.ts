@@ -3,9 +3,9 @@
 // (seed 2.8, 3.3). The emulator has no applyEdits, so addFeatures is not covered.
 import { strict as assert } from "node:assert";
 import type { RunningEmulator } from "../../../emulator/index";
-import { ArcGISRequestError } from "@esri/arcgis-rest-request";
+import { ArcGISIdentityManager, ArcGISRequestError } from "@esri/arcgis-rest-request";
 import { getAllLayersAndTables, getLayer, getService, queryFeatures, type IQueryFeaturesResponse } from "@esri/arcgis-rest-feature-service";
-import { as, lastSent, rejection, request, sentField, start, stop, until } from "./support";
+import { as, lastSent, wire, rejection, request, sentField, start, stop, until } from "./support";
 
 const stations = (...ids: string[]) => ({
   geometryType: "esriGeometryPoint",
@@ -35,6 +35,17 @@ describe("arcgis-rest-js: feature service and append", () => {
     assert.equal(layer.name, "stations");
     assert.equal((layer as { supportsAppend?: boolean }).supportsAppend, true);
     assert.ok(layer.fields?.some((f) => f.name === "station_id"));
+  });
+
+  it("5: a portal sign-in (ArcGISIdentityManager) reaches the service: rest/info, sharing/rest/info, generateToken with serverUrl", async () => {
+    const manager = await ArcGISIdentityManager.signIn({ username: "dev_publisher", password: "dev_publisher-password", portal: emu.sharingUrl });
+    const layer = await getLayer({ url: `${svc}/0`, authentication: manager });
+    assert.equal(layer.name, "stations");
+    assert.ok(wire.some((s) => s.url.pathname === "/arcgis/rest/info"));
+    const exchange = lastSent("/generateToken");
+    assert.equal(sentField(exchange, "serverUrl"), `${emu.url}/arcgis`);
+    assert.equal(sentField(exchange, "token"), manager.token);
+    assert.equal(sentField(lastSent("/0"), "token"), manager.token);
   });
 
   it("getAllLayersAndTables reads {layers, tables} from <service>/layers", async () => {
