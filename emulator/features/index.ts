@@ -12,6 +12,7 @@ import { queryRoutes } from "./routes/query";
 import { serviceRoutes } from "./routes/service";
 import { uploadRoutes } from "./routes/uploads";
 import { FeatureState } from "./state";
+import { formFields } from "./routes/context";
 
 export { FeatureState } from "./state";
 
@@ -27,6 +28,14 @@ function serviceRootOf(app: FastifyInstance): string {
 function serverInfo(serviceRoot: string, release: string) {
   const origin = new URL(serviceRoot).origin; // the portal answers at {origin}/sharing/rest in every deployment shape
   return { currentVersion: Number(release) || 11.4, owningSystemUrl: origin, authInfo: { isTokenBasedSecurity: true, tokenServicesUrl: `${origin}/sharing/rest/generateToken` } };
+}
+
+/** Seed conventions: f=pjson answers the same JSON, indented. */
+function prettyJson(app: FastifyInstance): void {
+  app.addHook("preSerialization", async (req, reply, payload) => {
+    if (formFields(req).f === "pjson") reply.serializer((p: unknown) => JSON.stringify(p, null, 2));
+    return payload;
+  });
 }
 
 /** Body parsers only when the server has not registered them already. */
@@ -50,6 +59,7 @@ export const registerFeatureServices: RegisterFeatureServices = async (app: Fast
   await app.register(
     async (child) => {
       await ensureParsers(child);
+      prettyJson(child);
       serviceRoutes(child, state);
       queryRoutes(child, state);
       appendRoutes(child, state);
