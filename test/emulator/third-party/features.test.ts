@@ -48,6 +48,13 @@ describe("arcgis-rest-js: feature service and append", () => {
     assert.equal(sentField(lastSent("/0"), "token"), manager.token);
   });
 
+  it("conventions: f=pjson on the feature side answers the same JSON, indented", async () => {
+    // arcgis-rest-js hands back a Blob for an f it does not parse itself
+    const blob = (await request(`${svc}/0`, { ...as(emu, "dev_publisher"), httpMethod: "GET", params: { f: "pjson" as "json" } })) as Blob;
+    const text = await blob.text();
+    assert.match(text, /\n\s+"name": "stations"/);
+  });
+
   it("getAllLayersAndTables reads {layers, tables} from <service>/layers", async () => {
     const all = await getAllLayersAndTables({ ...as(emu, "dev_publisher"), url: `${svc}/0` });
     assert.deepEqual(all.layers.map((l) => l.name), ["stations"]);
