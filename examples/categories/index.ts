@@ -2,8 +2,6 @@
 // `pulumi preview --diff` lists the nodes added, removed, renamed and moved; `pulumi up` assigns the
 // trees to the portal of the selected stack (dev, then prod: promotion is a stack switch).
 import * as path from "node:path";
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- see the next line
-// @ts-ignore: inside the pulumi-gis-portal repository the package is not installed under its own name; in your copy it is
 import * as portal from "pulumi-gis-portal";
 
 const contentTree = portal.loadCategoryTree(path.join(__dirname, "trees", "content-categories.yaml"));
