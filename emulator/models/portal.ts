@@ -25,6 +25,8 @@ export class Portal {
   readonly relationships = new Relationships();
   readonly categorySchemas = new Map<string, CategoryNode[]>();
   readonly memberCategorySchemas = new Map<string, CategoryNode[]>();
+  /** Seed 4.2: username → the member's category paths (at most 20). */
+  readonly userCategories = new Map<string, string[]>();
   readonly pendingAdds = new Map<string, PendingAdd>();
   readonly urlReportJobs = new Map<string, UrlReportJob>();
   /** Seed 2.5: proxy hits per item in the current interval. */

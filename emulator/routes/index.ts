@@ -13,6 +13,7 @@ import { reportRoutes } from "./reports";
 import { reassignRoutes } from "./reassign";
 import { proxyRoutes } from "./proxy";
 import { searchRoutes } from "./search";
+import { memberRoutes } from "./members";
 
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
@@ -28,5 +29,6 @@ export function sharingRoutes(emu: Emu) {
     reassignRoutes(app, emu);
     proxyRoutes(app, emu);
     searchRoutes(app, emu);
+    memberRoutes(app, emu);
   };
 }

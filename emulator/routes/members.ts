@@ -1,0 +1,39 @@
+// Seed 4.2 "at most 20 member categories per member": reading a member and setting their member
+// categories (public API user resource and update; unconfirmed for the seed's service).
+import type { FastifyInstance } from "fastify";
+import type { Emu } from "../context";
+import type { Caller } from "../host";
+import { op, requirePrivilege, type OpContext } from "./operation";
+import { validateMemberCategories } from "../models/memberCategories";
+import { PRIVILEGES } from "../models/privileges";
+import { notFound } from "../errors";
+
+type Ctx = OpContext & { caller: Caller };
+
+export function memberRoutes(app: FastifyInstance, emu: Emu): void {
+  op(app, emu, "/community/users/:username", user);
+  op(app, emu, "/community/users/:username/update", updateUser);
+}
+
+function member(ctx: Ctx) {
+  const user = ctx.portal.directory.users.get(ctx.path.username);
+  // another org's member is as invisible as a missing one
+  if (!user || user.orgId !== ctx.caller.org.id) throw notFound(`User ${ctx.path.username} does not exist or is inaccessible.`);
+  return user;
+}
+
+function user(ctx: Ctx) {
+  const u = member(ctx);
+  return { username: u.username, role: u.role, orgId: u.orgId, categories: ctx.portal.userCategories.get(u.username) ?? [] };
+}
+
+/** Only member categories are modelled: an administrator (or the schema privilege) sets them. */
+function updateUser(ctx: Ctx) {
+  const u = member(ctx);
+  if (ctx.params.fields.categories !== undefined) {
+    requirePrivilege(ctx, PRIVILEGES.manageMemberCategorySchema, `set the member categories of ${u.username}`);
+    const schema = ctx.portal.memberCategorySchemas.get(u.orgId) ?? [];
+    ctx.portal.userCategories.set(u.username, validateMemberCategories(ctx.params.fields.categories, schema));
+  }
+  return { success: true, username: u.username };
+}
