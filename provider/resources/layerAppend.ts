@@ -1,0 +1,102 @@
+// LayerAppend (design.md table): one append into a hosted feature layer (seed 4.1, 3.3, 2.7, 2.8).
+// The id is `<layer url>#<job id>`. Create reads the layer first and fails before any append when
+// the layer would refuse it, uploads a local file, appends once and polls the job to Completed.
+// Any input change is a new append (a replace). Delete removes nothing: appended rows stay.
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import { getAppendJob, getLayerInfo, layerUrl, type AppendJob } from "../ops/features";
+import { AuthError, PortalError } from "../rest/errors";
+import { checkInputs } from "../schemas/failures";
+import { isUnknown } from "../schemas/unknown";
+import { configurePortal, portalClient } from "./client";
+import { fingerprint } from "./layerAppendFile";
+import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendShape, NO_REPLACE_KEYS } from "./layerAppendInput";
+import { runAppend } from "./layerAppendJob";
+import { appendRefusal } from "./layerAppendLayer";
+import { assertReadableState, SCHEMA_VERSION } from "./state";
+
+type Props = Record<string, any>;
+
+const pick = (from: Props, keys: readonly string[]): Props => Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]]));
+
+/** Seed 2.8: the job record fields kept as outputs (plus the job's messages, e.g. skipped rows). */
+function jobOutputs(job: AppendJob): Props {
+  const out: Props = { status: job.status, recordCount: job.recordCount, submissionTime: job.submissionTime, lastUpdatedTime: job.lastUpdatedTime, layerName: job.layerName };
+  if (Array.isArray(job.messages) && job.messages.length > 0) out.jobMessages = job.messages.map((m) => (typeof m === "string" ? m : JSON.stringify(m)));
+  return pick(out, Object.keys(out));
+}
+
+/** The layer URL and job id of a LayerAppend's state (the id is `<layer url>#<job id>`). */
+function layerAndJob(id: string, props: Props): { layer: string; jobId: string } {
+  const cut = id.lastIndexOf("#");
+  return { layer: props.targetLayerUrl ?? id.slice(0, cut), jobId: props.jobId ?? id.slice(cut + 1) };
+}
+
+/** Input keys whose values differ; a moved file with the same content is not a change. */
+export function changedInputs(olds: Props, news: Props): string[] {
+  const sameFile = olds.fileSha256 !== undefined && olds.fileSha256 === news.fileSha256 && olds.fileSize === news.fileSize;
+  return LAYER_APPEND_INPUT_KEYS.filter((k) => !(k === "file" && sameFile) && !isDeepStrictEqual(olds[k], news[k]));
+}
+
+export const layerAppend: pulumi.dynamic.ResourceProvider = {
+  configure: configurePortal,
+
+  // design rule 5: everything is checked here, without a request; the file is fingerprinted
+  async check(_olds: Props, news: Props) {
+    const inputs = pick(news, Object.keys(layerAppendShape));
+    const checked = checkInputs(layerAppendInput, inputs);
+    const failures = checked.ok ? [] : [...checked.failures];
+    if (typeof inputs.file === "string" && !isUnknown(inputs.file) && !failures.some((f) => f.property === "file")) {
+      const fp = await fingerprint(inputs.file);
+      if ("property" in fp) failures.push(fp);
+      else Object.assign(inputs, fp);
+      inputs.appendUploadFormat ??= formatOfFile(inputs.file);
+    }
+    return failures.length === 0 ? { inputs } : { inputs, failures };
+  },
+
+  async diff(_id: string, olds: Props, news: Props) {
+    assertReadableState(olds, "LayerAppend");
+    const changed = changedInputs(olds, news);
+    return { changes: changed.length > 0, replaces: changed.filter((k) => !NO_REPLACE_KEYS.includes(k)) };
+  },
+
+  async create(inputs: Props) {
+    const client = portalClient();
+    const layer = (inputs.layerUrl ?? layerUrl(client, inputs.serviceName, inputs.layerId)).replace(/\/+$/, "");
+    // seed 2.7: the layer JSON says whether this append can be accepted; refuse before sending it
+    const refusal = appendRefusal(layer, await getLayerInfo(client, layer), inputs, inputs.appendUploadFormat);
+    if (refusal) throw refusal;
+    const { jobId, job, appendUploadId } = await runAppend(client, layer, inputs);
+    const outs = { ...inputs, schemaVersion: SCHEMA_VERSION, targetLayerUrl: layer, jobId, ...pick({ appendUploadId }, ["appendUploadId"]), ...jobOutputs(job) };
+    return { id: `${layer}#${jobId}`, outs };
+  },
+
+  // the job record as the portal still answers it; a job the portal forgot keeps its stored record
+  async read(id: string, props: Props) {
+    assertReadableState(props, "LayerAppend");
+    const { layer, jobId } = layerAndJob(id, props);
+    let outs = props;
+    try {
+      outs = { ...props, ...jobOutputs(await getAppendJob(portalClient(), layer, jobId)) };
+    } catch (e) {
+      if (!(e instanceof PortalError) || e instanceof AuthError || (e.code !== 404 && e.code !== 400)) throw e;
+    }
+    return { id, props: outs, inputs: pick(outs, LAYER_APPEND_INPUT_KEYS) };
+  },
+
+  // only the poll deadline changes in place (diff makes every other change a replace)
+  async update(_id: string, olds: Props, news: Props) {
+    const outs = { ...olds };
+    for (const k of NO_REPLACE_KEYS) {
+      if (news[k] === undefined) delete outs[k];
+      else outs[k] = news[k];
+    }
+    return { outs };
+  },
+
+  // design.md: nothing is removed; the appended rows stay in the layer
+  async delete() {
+    return;
+  },
+};

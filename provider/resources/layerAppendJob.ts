@@ -1,0 +1,60 @@
+// The append of a LayerAppend create (seed 4.1, 3.3, 2.8): upload a local file (streamed), send
+// append once (never retried blindly: a lost answer may hide appended rows), poll the job to a
+// terminal state under our own deadline (design rule 7).
+import { append, featureServerUrl, uploadFile, waitForAppendJob, type AppendJob, type AppendParams } from "../ops/features";
+import type { PortalClient } from "../rest/client";
+import { JobFailedError, JobTimeoutError } from "../rest/errors";
+import { resolveSourceFile } from "./layerAppendFile";
+import { contentTypeOf, DEFAULT_APPEND_TIMEOUT_SECONDS } from "./layerAppendInput";
+
+type Props = Record<string, any>;
+
+/** Seed 4.1 parameters sent as they are given (the source and target keys are handled apart). */
+const PASSED_PARAMS = [
+  "edits", "appendItemId", "appendUploadFormat", "appendSourceInfo", "fieldMappings", "layerMappings", "sourceTableName", "upsert", "skipInserts",
+  "skipUpdates", "useGlobalIds", "updateGeometry", "appendFields", "upsertMatchingField", "truncate", "rollbackOnFailure",
+] as const;
+
+export interface AppendOutcome {
+  jobId: string;
+  job: AppendJob;
+  appendUploadId?: string;
+}
+
+/** spec-gaps.md "Upload a source file": uploads/upload on the layer's FeatureServer. */
+async function uploadSource(client: PortalClient, layer: string, file: string, format: string): Promise<string> {
+  const path = resolveSourceFile(file);
+  const up = await uploadFile(client, { featureServer: featureServerUrl(layer), file: { path, contentType: contentTypeOf(format) }, description: "pulumi-gis-portal LayerAppend source" });
+  const id = up?.item?.itemID;
+  if (typeof id !== "string" || id === "") throw new Error(`LayerAppend: uploads/upload of ${path} answered without an item id; nothing was appended`);
+  return id;
+}
+
+/** Uploads (for a file), appends and waits for the job; a Failed job or the deadline is an error. */
+export async function runAppend(client: PortalClient, layer: string, inputs: Props): Promise<AppendOutcome> {
+  const params: AppendParams = {};
+  for (const k of PASSED_PARAMS) if (inputs[k] !== undefined) (params as Props)[k] = inputs[k];
+  const appendUploadId = inputs.file !== undefined ? await uploadSource(client, layer, inputs.file, inputs.appendUploadFormat) : undefined;
+  const start = await append(client, { ...params, appendUploadId, layerUrl: layer });
+  const timeoutSeconds = inputs.timeoutSeconds ?? DEFAULT_APPEND_TIMEOUT_SECONDS;
+  try {
+    return { jobId: start.jobId, job: await waitForAppendJob(client, layer, start.jobId, timeoutSeconds * 1000), appendUploadId };
+  } catch (e) {
+    throw explainJobError(e, timeoutSeconds, inputs.rollbackOnFailure !== false);
+  }
+}
+
+/** The job's own messages, and what the user can do next. */
+export function explainJobError(e: unknown, timeoutSeconds: number, rolledBack: boolean): unknown {
+  if (e instanceof JobFailedError) {
+    const after = rolledBack ? "with rollbackOnFailure (the default) nothing of this append was kept" : "rollbackOnFailure is false: rows written before the failure may stay";
+    return new Error(`LayerAppend: ${e.message} (${after}; fix the source and run again)`);
+  }
+  if (e instanceof JobTimeoutError) {
+    return new Error(
+      `LayerAppend: ${e.message}. The job may still finish and its rows be appended: look at the layer before running again, ` +
+        `and raise timeoutSeconds (now ${timeoutSeconds}) for big sources.`,
+    );
+  }
+  return e;
+}
