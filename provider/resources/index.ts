@@ -1,6 +1,7 @@
 // The ResourceProviders the serialized stubs load by kind (resources/stub.ts, design rule 1).
 import { categorySchema } from "./categorySchema";
 import { itemStatus } from "./itemStatus";
+import { layerAppend } from "./layerAppend";
 import { memberCategorySchema } from "./memberCategorySchema";
 
-export const resourceProviders = { categorySchema, memberCategorySchema, itemStatus };
+export const resourceProviders = { categorySchema, memberCategorySchema, itemStatus, layerAppend };
