@@ -1,0 +1,70 @@
+// PortalItem (design.md table): an item of seed 2.1 with its optional relationship (3.5, 4.6). The
+// id is the item id; type, owner, folder and itemIdToCreate replace; delete fails clearly while the
+// item is protected; read returns the inputs as the portal holds them, so a refresh shows drift.
+import type * as pulumi from "@pulumi/pulumi";
+import { deleteItem, getItem } from "../ops/items";
+import type { PortalClient } from "../rest/client";
+import { isNotFound, PortalError } from "../rest/errors";
+import { configurePortal, portalClient } from "./client";
+import { checkPortalItem } from "./portalItemCheck";
+import { createPortalItem } from "./portalItemCreate";
+import { diffPortalItem } from "./portalItemDiff";
+import { inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
+import { updatePortalItem } from "./portalItemUpdate";
+import { assertReadableState } from "./state";
+
+type Props = Record<string, any>;
+
+/** Part 7 / spec-gaps.md: a delete refused because the item is protected (CONT_0048, unconfirmed). */
+async function protectedRefusal(client: PortalClient, itemId: string, e: unknown): Promise<Error | undefined> {
+  if (!(e instanceof PortalError) || !(e.messageCode === "CONT_0048" || /protect/i.test(e.reason ?? e.message))) return undefined;
+  const status = (await getItem(client, itemId).catch(() => undefined))?.contentStatus;
+  const why = status
+    ? ` It is ${status}: authoritative items are protected automatically (seed 2.2); clear its status first (remove its ItemStatus resource, or set the status in the portal to none).`
+    : "";
+  return new Error(`PortalItem ${itemId} is protected; set protected: false and run pulumi up first, or unprotect it in the portal.${why}`);
+}
+
+export const portalItem: pulumi.dynamic.ResourceProvider = {
+  configure: configurePortal,
+
+  async check(olds: Props, news: Props) {
+    return checkPortalItem(olds ?? {}, news);
+  },
+
+  async diff(_id: string, olds: Props, news: Props) {
+    assertReadableState(olds, "PortalItem");
+    return diffPortalItem(olds, news);
+  },
+
+  async create(inputs: Props) {
+    const client = portalClient();
+    const { itemId } = await createPortalItem(client, inputs);
+    return { id: itemId, outs: await readBack(client, itemId, inputs) };
+  },
+
+  async read(id: string, props: Props) {
+    assertReadableState(props, "PortalItem");
+    const held = await readItem(portalClient(), id, props.relationship);
+    if (!held) return {};
+    const inputs = inputsAsHeld(props, held.item, held.related);
+    return { id, props: outputsOf(inputs, held.item, held.related), inputs };
+  },
+
+  async update(id: string, olds: Props, news: Props) {
+    assertReadableState(olds, "PortalItem");
+    const client = portalClient();
+    await updatePortalItem(client, { owner: olds.owner, itemId: id, folder: olds.folder }, olds, news);
+    return { outs: await readBack(client, id, news) };
+  },
+
+  async delete(id: string, props: Props) {
+    const client = portalClient();
+    try {
+      await deleteItem(client, { owner: props.owner, itemId: id, folder: props.folder });
+    } catch (e) {
+      if (isNotFound(e)) return; // design rule 6: gone is done
+      throw (await protectedRefusal(client, id, e)) ?? e;
+    }
+  },
+};

@@ -1,0 +1,101 @@
+// PortalItem create (seed 3.5, 4.6; design.md): one addItem carrying itemIdToCreate and the
+// relationship, safe to repeat; an ambiguous failure or an "id exists" answer adopts the item that
+// id names when it is ours. Large files go through multipart mode, dataUrl through an async add.
+import { addItem, deleteItem, getItem, type PortalItem } from "../ops/items";
+import { protectItem } from "../ops/itemState";
+import { getItemStatus, waitForItemStatus } from "../ops/multipart";
+import { addRelationship } from "../ops/relationships";
+import type { PortalClient } from "../rest/client";
+import { isNotFound, NetworkError, PortalError } from "../rest/errors";
+import { addItemParams, itemProperties, thumbnailPart } from "./portalItemFields";
+import { endsOf } from "./portalItemRelationship";
+import { MULTIPART_THRESHOLD_BYTES, uploadMultipart } from "./portalItemUpload";
+
+type Props = Record<string, any>;
+
+/** Design rule 7: the default deadline of an async add or a commit. */
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+
+export const timeoutMsOf = (inputs: Props) => (inputs.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+
+/** A timeout or reset after the request left, or the portal saying the id is taken (409, unconfirmed). */
+function ambiguous(e: unknown): boolean {
+  return e instanceof NetworkError || (e instanceof PortalError && (e.code === 409 || e.code >= 500));
+}
+
+async function existing(client: PortalClient, itemId: string): Promise<PortalItem | undefined> {
+  try {
+    return await getItem(client, itemId);
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
+/** Design.md: adopt the item with our itemIdToCreate when it is the one we asked for, else fail. */
+async function adopt(client: PortalClient, owner: string, inputs: Props, cause: unknown): Promise<string> {
+  const id = inputs.itemIdToCreate;
+  if (inputs.dataUrl !== undefined) {
+    // seed 3.2: a pending async add answers its status before the item is readable
+    const pending = await getItemStatus(client, { owner, itemId: id }).catch(() => undefined);
+    if (pending) return id;
+  }
+  const item = await existing(client, id);
+  if (!item) throw cause;
+  if (item.owner !== owner || item.type !== inputs.type || item.title !== inputs.title) {
+    throw new Error(
+      `PortalItem: addItem could not create item ${id}: an item with that id already exists (owner ${item.owner}, type ${JSON.stringify(item.type)}, title ${JSON.stringify(item.title)}) and it is not this resource's item. ` +
+        "Give another itemIdToCreate, or leave itemIdToCreate unset so that one is generated.",
+    );
+  }
+  return id;
+}
+
+/** Seed 4.6: the one-call add (text, url, dataUrl or a small file), adopting on an ambiguous failure. */
+async function addInOneCall(client: PortalClient, owner: string, inputs: Props): Promise<{ itemId: string; adopted: boolean }> {
+  const file = inputs.file !== undefined ? { file: { path: inputs.file } } : {};
+  try {
+    const r = await addItem(client, { owner, folder: inputs.folder, item: addItemParams(inputs), ...file, ...thumbnailPart(inputs) });
+    return { itemId: String(r.id ?? r.itemId), adopted: false };
+  } catch (e) {
+    if (!ambiguous(e)) throw e;
+    return { itemId: await adopt(client, owner, inputs, e), adopted: true };
+  }
+}
+
+/** Seed 3.5 for the steps after the item exists: a failure deletes the new item. */
+async function discardOnFailure<T>(client: PortalClient, ref: { owner: string; itemId: string; folder?: string }, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (e) {
+    await deleteItem(client, ref).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Creates the item; returns its id once everything asked for (relationship, protection) holds. */
+export async function createPortalItem(client: PortalClient, inputs: Props): Promise<{ itemId: string; owner: string }> {
+  const owner: string = inputs.owner ?? (await client.username());
+  const multipart = inputs.file !== undefined && inputs.fileSize > MULTIPART_THRESHOLD_BYTES;
+  const { itemId, adopted } = multipart
+    ? { itemId: await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs) }), adopted: false }
+    : await addInOneCall(client, owner, inputs);
+  const ref = { owner, itemId, folder: inputs.folder };
+  await discardOnFailure(client, ref, async () => {
+    if (inputs.dataUrl !== undefined) await waitForItemStatus(client, { ...ref, timeoutMs: timeoutMsOf(inputs), what: "async add (dataUrl download)" });
+    // seed 4.6 rule 3: multipart mode takes no relationship; an adopted item may predate it
+    if (inputs.relationship && (multipart || adopted)) await ensureRelationship(client, itemId, inputs);
+    if (inputs.protected === true) await protectItem(client, ref);
+  });
+  return { itemId, owner };
+}
+
+async function ensureRelationship(client: PortalClient, itemId: string, inputs: Props): Promise<void> {
+  const username = await client.username();
+  try {
+    await addRelationship(client, { username, ...endsOf(itemId, inputs.relationship) });
+  } catch (e) {
+    // an adopted item already holds the relationship it was created with (unconfirmed: the portal's answer to a duplicate)
+    if (!(e instanceof PortalError) || (e.code !== 409 && !/exist/i.test(e.message))) throw e;
+  }
+}

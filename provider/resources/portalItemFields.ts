@@ -1,0 +1,65 @@
+// PortalItem inputs → the item fields addItem, commit and update send (seed 2.1).
+import type { ItemParams } from "../ops/items";
+
+type Props = Record<string, any>;
+
+/** Resource arguments sent as item properties, with their seed 2.1 field names. */
+export const PROPERTY_FIELDS: Record<string, string> = {
+  title: "title",
+  type: "type",
+  typeKeywords: "typeKeywords",
+  description: "description",
+  tags: "tags",
+  snippet: "snippet",
+  categories: "categories",
+  extent: "extent",
+  licenseInfo: "licenseinfo",
+  culture: "culture",
+  properties: "properties",
+  classification: "classification",
+  thumbnailUrl: "thumbnailUrl",
+  serviceUsername: "serviceUsername",
+  servicePassword: "servicePassword",
+  serviceProxyFilter: "serviceProxyFilter",
+};
+
+/** The item properties (no data source, no relationship) of the inputs. */
+export function itemProperties(inputs: Props): ItemParams {
+  const item: ItemParams = {};
+  for (const [arg, field] of Object.entries(PROPERTY_FIELDS)) if (inputs[arg] !== undefined) item[field] = inputs[arg];
+  // seed 2.1: tags are a comma-delimited string
+  if (Array.isArray(inputs.tags)) item.tags = inputs.tags.join(",");
+  if (inputs.classification !== undefined && typeof inputs.classification !== "string") item.classification = JSON.stringify(inputs.classification);
+  return item;
+}
+
+/** Seed 2.1 text: JSON content, sent as text. */
+export function textOf(text: unknown): string | undefined {
+  if (text === undefined) return undefined;
+  return typeof text === "string" ? text : JSON.stringify(text);
+}
+
+/** Seed 4.6 rule 1: the relationship fields sent with addItem. */
+export function relationshipFields(inputs: Props): ItemParams {
+  const rel = inputs.relationship;
+  if (!rel) return {};
+  return { relationshipType: rel.type, originItemId: rel.originItemId, destinationItemId: rel.destinationItemId };
+}
+
+/** The fields of a one-call addItem: properties, text or url, itemIdToCreate and the relationship. */
+export function addItemParams(inputs: Props): ItemParams {
+  return {
+    ...itemProperties(inputs),
+    url: inputs.url,
+    text: textOf(inputs.text),
+    dataUrl: inputs.dataUrl,
+    async: inputs.dataUrl !== undefined ? true : undefined,
+    itemIdToCreate: inputs.itemIdToCreate,
+    ...relationshipFields(inputs),
+  };
+}
+
+/** The thumbnail file sent with the item (seed 2.1 thumbnail), streamed from disk. */
+export function thumbnailPart(inputs: Props): { thumbnail?: { path: string } } {
+  return inputs.thumbnailFile !== undefined ? { thumbnail: { path: inputs.thumbnailFile } } : {};
+}

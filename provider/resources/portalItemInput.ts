@@ -1,0 +1,83 @@
+// PortalItem inputs (seed 2.1, 4.6, part 8): the resource's argument names mapped onto the addItem
+// fields, so every limit is checked by the provider core's item schema (design rule 5).
+import { z } from "zod";
+import { addItemInput } from "../schemas/item";
+import type { CheckFailure } from "../schemas/failures";
+import { checkInputs } from "../schemas/failures";
+import { isUnknown } from "../schemas/unknown";
+
+type Props = Record<string, any>;
+
+/** The argument names of PortalItem, in the order they are kept in state. */
+export const INPUT_KEYS = [
+  "owner", "folder", "type", "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent",
+  "licenseInfo", "culture", "properties", "url", "text", "file", "fileSha256", "fileSize", "dataUrl", "thumbnailFile",
+  "thumbnailUrl", "classification", "serviceUsername", "servicePassword", "serviceProxyFilter", "itemIdToCreate",
+  "generatedItemIdToCreate", "relationship", "protected", "timeoutSeconds",
+] as const;
+
+/** Seed 4.6 rule 1: the new item is the destination (originItemId) or the origin (destinationItemId). */
+export interface RelationshipInput {
+  type: string;
+  originItemId?: string;
+  destinationItemId?: string;
+}
+
+/** Resource argument → addItem field (seed 2.1 names), for the ones whose names differ. */
+const FIELD_OF: Record<string, string> = { licenseInfo: "licenseinfo", thumbnailFile: "thumbnail" };
+/** addItem field → resource argument, to name the user's property in a failure. */
+const PROPERTY_OF: Record<string, string> = {
+  licenseinfo: "licenseInfo",
+  thumbnail: "thumbnailFile",
+  originItemId: "relationship.originItemId",
+  destinationItemId: "relationship.destinationItemId",
+  relationshipType: "relationship.type",
+  async: "dataUrl",
+};
+
+const SCHEMA_FIELDS = [
+  "type", "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent", "licenseInfo", "culture",
+  "properties", "url", "text", "dataUrl", "thumbnailFile", "thumbnailUrl", "classification", "serviceUsername",
+  "servicePassword", "serviceProxyFilter",
+];
+
+/** The addItem fields the core schema checks, from the resource inputs. */
+export function addItemFieldsOf(inputs: Props, userItemIdToCreate: unknown): Props {
+  const fields: Props = {};
+  for (const key of SCHEMA_FIELDS) if (inputs[key] !== undefined) fields[FIELD_OF[key] ?? key] = inputs[key];
+  if (userItemIdToCreate !== undefined) fields.itemIdToCreate = userItemIdToCreate;
+  // seed 4.6 rule 2: the provider sets async itself for dataUrl
+  if (inputs.dataUrl !== undefined) fields.async = true;
+  const rel = inputs.relationship;
+  if (rel !== undefined && rel !== null && typeof rel === "object") {
+    fields.relationshipType = rel.type;
+    if (rel.originItemId !== undefined) fields.originItemId = rel.originItemId;
+    if (rel.destinationItemId !== undefined) fields.destinationItemId = rel.destinationItemId;
+  }
+  return fields;
+}
+
+const extras = z.object({
+  owner: z.string().min(1).optional(),
+  folder: z.string().min(1).optional(),
+  file: z.string().min(1).optional(),
+  protected: z.boolean().optional(),
+  timeoutSeconds: z.number().positive().optional(),
+  relationship: z.object({ type: z.string(), originItemId: z.string().optional(), destinationItemId: z.string().optional() }).optional(),
+});
+
+/** Every failure of the inputs, named by the resource's own property names; no request is sent. */
+export function inputFailures(inputs: Props, userItemIdToCreate: unknown): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const e = checkInputs(extras, inputs);
+  if (!e.ok) failures.push(...e.failures);
+  const r = checkInputs(addItemInput, addItemFieldsOf(inputs, userItemIdToCreate));
+  if (!r.ok) failures.push(...r.failures.map((f) => ({ property: PROPERTY_OF[f.property] ?? f.property, reason: f.reason })));
+  const rel = inputs.relationship;
+  if (rel && typeof rel === "object" && !isUnknown(rel.originItemId) && !isUnknown(rel.destinationItemId) && rel.originItemId === undefined && rel.destinationItemId === undefined) {
+    failures.push({ property: "relationship", reason: "needs originItemId (the new item is the destination) or destinationItemId (the new item is the origin) (seed 4.6 rule 1)" });
+  }
+  const sources = ["file", "text", "dataUrl"].filter((k) => inputs[k] !== undefined);
+  if (sources.length > 1) failures.push({ property: sources[1], reason: `set together with ${sources[0]}; an item's data comes from one of file, text or dataUrl` });
+  return failures;
+}

@@ -1,0 +1,82 @@
+// PortalItem read-back (design rule 6): what the portal stored (getItem + relatedItems) becomes the
+// outputs, and the fields a portal user can edit in the web UI come back as inputs so that a
+// refresh shows their edits as drift.
+import { getItem, type PortalItem } from "../ops/items";
+import type { PortalClient } from "../rest/client";
+import { isNotFound } from "../rest/errors";
+import { INPUT_KEYS } from "./portalItemInput";
+import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
+import { SCHEMA_VERSION } from "./state";
+
+type Props = Record<string, any>;
+
+/** Item fields (spec-gaps.md "Read item") → resource arguments, compared on refresh. */
+const DRIFT_FIELDS: Record<string, string> = {
+  title: "title",
+  description: "description",
+  snippet: "snippet",
+  tags: "tags",
+  categories: "categories",
+  culture: "culture",
+  licenseInfo: "licenseInfo",
+};
+
+const empty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+
+/** The inputs of state, with what the portal now holds for the fields users edit by hand. */
+export function inputsAsHeld(olds: Props, item: PortalItem, related: string[]): Props {
+  const inputs: Props = {};
+  for (const key of INPUT_KEYS) if (olds[key] !== undefined) inputs[key] = olds[key];
+  for (const [arg, field] of Object.entries(DRIFT_FIELDS)) {
+    const held = item[field];
+    if (empty(held)) {
+      if (!empty(inputs[arg])) inputs[arg] = Array.isArray(inputs[arg]) ? [] : "";
+    } else inputs[arg] = held;
+  }
+  // the portal adds keywords of its own from the type (seed 2.1): only a removed one is drift
+  if (Array.isArray(olds.typeKeywords)) {
+    const held = Array.isArray(item.typeKeywords) ? item.typeKeywords : [];
+    inputs.typeKeywords = olds.typeKeywords.filter((k: string) => held.includes(k));
+  }
+  if (olds.url !== undefined) inputs.url = item.url ?? undefined;
+  const rel = relationshipHeld(olds.relationship, related);
+  if (rel) inputs.relationship = rel;
+  else delete inputs.relationship;
+  return inputs;
+}
+
+/** Normalized inputs plus the computed outputs of design.md's PortalItem. */
+export function outputsOf(inputs: Props, item: PortalItem, related: string[]): Props {
+  return {
+    ...inputs,
+    schemaVersion: SCHEMA_VERSION,
+    itemId: item.id,
+    owner: item.owner,
+    folder: item.ownerFolder ?? undefined,
+    url: item.url ?? undefined,
+    created: item.created,
+    modified: item.modified,
+    protected: item.protected === true,
+    contentStatus: item.contentStatus ?? "",
+    relatedItemIds: related,
+  };
+}
+
+/** getItem + relatedItems; undefined when the item is gone. */
+export async function readItem(client: PortalClient, itemId: string, relationship: Props["relationship"]): Promise<{ item: PortalItem; related: string[] } | undefined> {
+  let item: PortalItem;
+  try {
+    item = await getItem(client, itemId);
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+  return { item, related: await relatedItemIds(client, itemId, relationship) };
+}
+
+/** Create/update end: the outputs are what the portal stored. */
+export async function readBack(client: PortalClient, itemId: string, inputs: Props): Promise<Props> {
+  const held = await readItem(client, itemId, inputs.relationship);
+  if (!held) throw new Error(`PortalItem ${itemId}: the portal does not return the item just written (GET content/items/${itemId} answered not found).`);
+  return outputsOf(inputs, held.item, held.related);
+}

@@ -1,0 +1,46 @@
+// PortalItem relationship (seed 3.5, 4.6 rule 1; spec-gaps.md "Relationships"): the ends of the
+// configured relationship, reading it back, and changing it on update.
+import { addRelationship, deleteRelationship, getRelatedItems } from "../ops/relationships";
+import type { PortalClient } from "../rest/client";
+import { isNotFound } from "../rest/errors";
+import type { RelationshipInput } from "./portalItemInput";
+
+/** Seed 4.6 rule 1: originItemId makes the new item the destination; destinationItemId the origin. */
+export function endsOf(itemId: string, rel: RelationshipInput): { originItemId: string; destinationItemId: string; relationshipType: string } {
+  return rel.originItemId !== undefined
+    ? { originItemId: rel.originItemId, destinationItemId: itemId, relationshipType: rel.type }
+    : { originItemId: itemId, destinationItemId: rel.destinationItemId!, relationshipType: rel.type };
+}
+
+/** The ids at the other end of the item's relationships of this type and direction. */
+export async function relatedItemIds(client: PortalClient, itemId: string, rel: RelationshipInput | undefined): Promise<string[]> {
+  if (!rel) return [];
+  const direction = rel.originItemId !== undefined ? "reverse" : "forward";
+  const r = await getRelatedItems(client, { itemId, relationshipType: rel.type, direction });
+  return r.relatedItems.map((i) => i.id);
+}
+
+/** The configured relationship as the portal holds it (undefined when it is gone: drift). */
+export function relationshipHeld(rel: RelationshipInput | undefined, related: string[]): RelationshipInput | undefined {
+  if (!rel) return undefined;
+  const other = rel.originItemId ?? rel.destinationItemId;
+  return other !== undefined && related.includes(other) ? rel : undefined;
+}
+
+export function sameRelationship(a: RelationshipInput | undefined, b: RelationshipInput | undefined): boolean {
+  return (a?.type ?? "") === (b?.type ?? "") && a?.originItemId === b?.originItemId && a?.destinationItemId === b?.destinationItemId;
+}
+
+/** Update: delete the old relationship (gone is done), then add the new one. */
+export async function changeRelationship(client: PortalClient, itemId: string, olds: RelationshipInput | undefined, news: RelationshipInput | undefined): Promise<void> {
+  if (sameRelationship(olds, news)) return;
+  const username = await client.username();
+  if (olds) {
+    try {
+      await deleteRelationship(client, { username, ...endsOf(itemId, olds) });
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+  }
+  if (news) await addRelationship(client, { username, ...endsOf(itemId, news) });
+}

@@ -1,0 +1,40 @@
+// PortalItem update (spec-gaps.md "Update item", "Protect / unprotect", "Relationships"): send the
+// changed properties and data, clear the removed ones, change the relationship, turn protection.
+import { updateItem, type ItemParams } from "../ops/items";
+import { protectItem, unprotectItem } from "../ops/itemState";
+import type { PortalClient } from "../rest/client";
+import { itemProperties, PROPERTY_FIELDS, textOf, thumbnailPart } from "./portalItemFields";
+import { changeRelationship } from "./portalItemRelationship";
+import { sameValue } from "./portalItemDiff";
+
+type Props = Record<string, any>;
+
+/** The update fields: every changed property, "" for a removed one (with clearEmptyFields). */
+export function updateFields(olds: Props, news: Props): { item: ItemParams & { clearEmptyFields?: boolean }; file: boolean; thumbnail: boolean } {
+  const all = itemProperties(news);
+  const item: ItemParams & { clearEmptyFields?: boolean } = {};
+  for (const [arg, field] of Object.entries(PROPERTY_FIELDS)) {
+    if (sameValue(olds[arg], news[arg])) continue;
+    if (news[arg] === undefined) {
+      item[field] = "";
+      item.clearEmptyFields = true;
+    } else item[field] = all[field];
+  }
+  if (news.url !== undefined && !sameValue(olds.url, news.url)) item.url = news.url;
+  if (news.text !== undefined && !sameValue(olds.text, news.text)) item.text = textOf(news.text);
+  if (news.dataUrl !== undefined && news.dataUrl !== olds.dataUrl) item.dataUrl = news.dataUrl;
+  const file = news.file !== undefined && (news.file !== olds.file || news.fileSha256 !== olds.fileSha256);
+  const thumbnail = news.thumbnailFile !== undefined && news.thumbnailFile !== olds.thumbnailFile;
+  return { item, file, thumbnail };
+}
+
+export async function updatePortalItem(client: PortalClient, ref: { owner: string; itemId: string; folder?: string }, olds: Props, news: Props): Promise<void> {
+  const { item, file, thumbnail } = updateFields(olds, news);
+  if (Object.keys(item).length > 0 || file || thumbnail) {
+    await updateItem(client, { ...ref, item, ...(file ? { file: { path: news.file } } : {}), ...(thumbnail ? thumbnailPart(news) : {}) });
+  }
+  await changeRelationship(client, ref.itemId, olds.relationship, news.relationship);
+  if (news.protected !== undefined && news.protected !== olds.protected) {
+    await (news.protected ? protectItem(client, ref) : unprotectItem(client, ref));
+  }
+}

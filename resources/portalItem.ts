@@ -1,0 +1,105 @@
+// PortalItem: a portal item (seed 2.1) with an optional relationship (seed 3.5, 4.6 rule 1).
+import * as pulumi from "@pulumi/pulumi";
+import { providerStub } from "./stub";
+
+/** Seed 4.6 rule 1: give exactly one end; the new item is the other. */
+export interface PortalItemRelationshipArgs {
+  /** A relationship type, e.g. Service2Data, Map2Service (spec-gaps.md lists the known ones). */
+  type: pulumi.Input<string>;
+  /** The origin: the new item is the destination. */
+  originItemId?: pulumi.Input<string>;
+  /** The destination: the new item is the origin. */
+  destinationItemId?: pulumi.Input<string>;
+}
+
+/** Seed 2.5 service proxy filter. */
+export interface ServiceProxyFilterArgs {
+  hitsPerInterval: pulumi.Input<number>;
+  /** Default 60. */
+  intervalSeconds?: pulumi.Input<number>;
+  referrers?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface PortalItemArgs {
+  /** The user in the addItem path; default the configured user (portals/self). A change replaces. */
+  owner?: pulumi.Input<string>;
+  /** The owner's folder id; default the root folder. A change replaces (no move operation). */
+  folder?: pulumi.Input<string>;
+  /** The item type, e.g. "Web Map", "Feature Service", "CSV". A change replaces. */
+  type: pulumi.Input<string>;
+  /** At most 256 characters; the item's only name. */
+  title: pulumi.Input<string>;
+  typeKeywords?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Less than 64 KB (UTF-8). */
+  description?: pulumi.Input<string>;
+  /** A list, or a comma-delimited string. */
+  tags?: pulumi.Input<string | pulumi.Input<string>[]>;
+  /** At most 2048 characters. */
+  snippet?: pulumi.Input<string>;
+  categories?: pulumi.Input<string | pulumi.Input<string>[]>;
+  /** `[[xmin, ymin], [xmax, ymax]]`, an object, or the text form. */
+  extent?: pulumi.Input<any>;
+  licenseInfo?: pulumi.Input<string>;
+  /** Language, a dash, country: `en-US`. */
+  culture?: pulumi.Input<string>;
+  properties?: pulumi.Input<Record<string, any>>;
+  /** The URL of a service, web application or other content. */
+  url?: pulumi.Input<string>;
+  /** JSON content: an object or its text. */
+  text?: pulumi.Input<string | Record<string, any>>;
+  /** A file in your repository (relative to the project directory); its size and SHA-256 are kept, so a changed file is a diff. */
+  file?: pulumi.Input<string>;
+  /** An unsecured URL the portal downloads (an async add; the provider sets async itself). */
+  dataUrl?: pulumi.Input<string>;
+  /** A local PNG, GIF or JPEG of at most 10 MB. */
+  thumbnailFile?: pulumi.Input<string>;
+  thumbnailUrl?: pulumi.Input<string>;
+  /** Seed 2.1 (11.4): {classification, banner, distribution, reviewDate}. */
+  classification?: pulumi.Input<Record<string, any>>;
+  /** Stored credentials: map, feature and image services only. */
+  serviceUsername?: pulumi.Input<string>;
+  /** Kept as a Pulumi secret in state whether or not you pass it as one. */
+  servicePassword?: pulumi.Input<string>;
+  serviceProxyFilter?: pulumi.Input<ServiceProxyFilterArgs>;
+  /** 32 letters or digits; default one generated per resource generation and kept in state. A change replaces. */
+  itemIdToCreate?: pulumi.Input<string>;
+  relationship?: pulumi.Input<PortalItemRelationshipArgs>;
+  /** Delete protection, turned on or off after create. */
+  protected?: pulumi.Input<boolean>;
+  /** Deadline of an async add (dataUrl) or a multipart commit; default 300. */
+  timeoutSeconds?: pulumi.Input<number>;
+}
+
+/** Output properties (some are also arguments): each needs a key in props to become an output. */
+const OUTPUTS = ["itemId", "owner", "folder", "url", "protected", "itemIdToCreate", "created", "modified", "contentStatus", "relatedItemIds", "schemaVersion", "fileSha256", "fileSize"] as const;
+
+/** Adds an item and keeps it as declared; destroy deletes it (refused while it is protected). */
+export class PortalItem extends pulumi.dynamic.Resource {
+  declare readonly itemId: pulumi.Output<string>;
+  declare readonly owner: pulumi.Output<string>;
+  declare readonly folder: pulumi.Output<string | undefined>;
+  declare readonly type: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly url: pulumi.Output<string | undefined>;
+  declare readonly created: pulumi.Output<number>;
+  declare readonly modified: pulumi.Output<number>;
+  declare readonly protected: pulumi.Output<boolean>;
+  /** Seed 2.2: org_authoritative, public_authoritative, deprecated, or "". */
+  declare readonly contentStatus: pulumi.Output<string>;
+  /** The items at the other end of the configured relationship. */
+  declare readonly relatedItemIds: pulumi.Output<string[]>;
+  declare readonly itemIdToCreate: pulumi.Output<string>;
+  declare readonly fileSha256: pulumi.Output<string | undefined>;
+  declare readonly fileSize: pulumi.Output<number | undefined>;
+  /** The state layout version (design rule 8). */
+  declare readonly schemaVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: PortalItemArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = { ...args };
+    // design rule 4: a stored service password stays secret in state, however it was given
+    if (args.servicePassword !== undefined) props.servicePassword = pulumi.secret(args.servicePassword);
+    for (const key of OUTPUTS) if (!(key in props)) props[key] = undefined;
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "servicePassword"];
+    super(providerStub("portalItem"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "portal", "PortalItem");
+  }
+}
