@@ -1,0 +1,55 @@
+// canReassignItems (seed 4.8, part 7; self-hosted 11.0): can `owner`'s items go to targetUsername?
+// Batches of 100 ids, merged; a 403 CONT_0291 answer becomes one reason per refused item naming
+// the item, its type, owner and reserved type keywords, not a bare exception.
+import * as pulumi from "@pulumi/pulumi";
+import { canReassignItems as checkReassign, type CanReassignResult } from "../../provider/ops/reassign";
+import { checkInputs } from "../../provider/schemas/failures";
+import { canReassignItemsInput } from "../../provider/schemas/misc";
+import { assertArgs, withProgramClient } from "./client";
+
+export interface CanReassignItemsArgs {
+  /** The current owner of the items. */
+  owner: string;
+  /** Item ids (any number: sent 100 per call). */
+  items: string[];
+  /** The user who would receive them. */
+  targetUsername: string;
+}
+
+export interface CanReassignItemsOutputArgs {
+  owner: pulumi.Input<string>;
+  items: pulumi.Input<pulumi.Input<string>[]>;
+  targetUsername: pulumi.Input<string>;
+}
+
+export interface ReassignCheck {
+  itemId: string;
+  success: boolean;
+  /** Why the item cannot be reassigned. */
+  reason?: string;
+}
+
+/** A CONT_0291 item descriptor (seed 4.8: itemId, type, url, reservedTypeKeywords, owner) in words. */
+export function reasonFor(r: CanReassignResult, targetUsername: string): string | undefined {
+  if (r.success) return undefined;
+  const d = r.detail;
+  if (!d) return r.reason ?? `item ${r.itemId} cannot be reassigned to ${targetUsername}`;
+  const keywords = Array.isArray(d.reservedTypeKeywords) && d.reservedTypeKeywords.length > 0 ? d.reservedTypeKeywords.join(", ") : "none";
+  return (
+    `item ${r.itemId} (type ${String(d.type ?? "unknown")}, owner ${String(d.owner ?? "unknown")}, reserved type keywords: ${keywords}) ` +
+    `cannot be reassigned to ${targetUsername}: ${r.reason ?? "the target user lacks the privileges"} (403 CONT_0291)`
+  );
+}
+
+/** Seed 4.8: one result per item id, in the order given. */
+export async function canReassignItems(args: CanReassignItemsArgs): Promise<{ results: ReassignCheck[] }> {
+  const v = assertArgs("canReassignItems", checkInputs(canReassignItemsInput, { owner: args.owner, itemIds: args.items, targetUsername: args.targetUsername }));
+  if (!v.owner) throw new Error("canReassignItems: invalid arguments, nothing was sent: owner: empty; the items' current owner is required");
+  const { results } = await withProgramClient((client) => checkReassign(client, { owner: v.owner!, itemIds: v.itemIds, targetUsername: v.targetUsername }));
+  return { results: results.map((r) => ({ itemId: r.itemId, success: r.success, ...(r.success ? {} : { reason: reasonFor(r, v.targetUsername) }) })) };
+}
+
+/** canReassignItems for Output arguments. */
+export function canReassignItemsOutput(args: CanReassignItemsOutputArgs): pulumi.Output<{ results: ReassignCheck[] }> {
+  return pulumi.output(args).apply((a) => canReassignItems(a as CanReassignItemsArgs));
+}

@@ -1,0 +1,52 @@
+// getUrlReport (seed 4.7, 2.9, 2.10, 3.4; self-hosted 11.4): the items that hold the portal's or a
+// federated server's public URL. Starts generateUrlReport with async=true, polls the job resource
+// at jobUrl to completed under our own deadline, and returns result.urlReport.
+import * as pulumi from "@pulumi/pulumi";
+import { generateUrlReport, waitForUrlReportJob, type UrlReport } from "../../provider/ops/urlReport";
+import { generateUrlReportInput } from "../../provider/schemas/misc";
+import { checkInputs } from "../../provider/schemas/failures";
+import { assertArgs, withProgramClient } from "./client";
+
+export type { UrlReport };
+
+export interface GetUrlReportArgs {
+  /** "portalUrl" (portal items; value unconfirmed) or "federatedServerUrl" (needs serverId). */
+  urlType: "portalUrl" | "federatedServerUrl";
+  /** Seed 4.7: the federated server's id, required with federatedServerUrl. */
+  serverId?: string;
+  /** Deadline of the job poll in seconds (default 600). */
+  timeoutSeconds?: number;
+}
+
+export interface GetUrlReportOutputArgs {
+  urlType: pulumi.Input<"portalUrl" | "federatedServerUrl">;
+  serverId?: pulumi.Input<string>;
+  timeoutSeconds?: pulumi.Input<number>;
+}
+
+const DEFAULT_TIMEOUT_SECONDS = 600;
+
+/** The job id of an async start: jobId, else the last segment of jobUrl ({sharing_url}/portals/self/jobs/<jobId>). */
+function jobIdOf(start: { jobId?: string; jobUrl?: string }): string {
+  const id = start.jobId ?? /\/jobs\/([^/?#]+)/.exec(start.jobUrl ?? "")?.[1];
+  if (!id) throw new Error(`getUrlReport: generateUrlReport answered without jobId or jobUrl: ${JSON.stringify(start).slice(0, 200)}`);
+  return id;
+}
+
+/** Seed 4.7: runs the URL report as a job and returns the report of 2.10. */
+export async function getUrlReport(args: GetUrlReportArgs): Promise<UrlReport> {
+  const { urlType, serverId } = assertArgs("getUrlReport", checkInputs(generateUrlReportInput, { urlType: args.urlType, serverId: args.serverId }));
+  const timeoutMs = (args.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+  return withProgramClient(async (client) => {
+    const start = await generateUrlReport(client, { urlType, serverId, async: true });
+    const job = await waitForUrlReportJob(client, jobIdOf(start), timeoutMs);
+    const report = job.result?.urlReport;
+    if (!report) throw new Error(`getUrlReport: URL-report job ${job.id} completed without result.urlReport (details: ${job.result?.details ?? "none"})`);
+    return report;
+  });
+}
+
+/** getUrlReport for Output arguments. */
+export function getUrlReportOutput(args: GetUrlReportOutputArgs): pulumi.Output<UrlReport> {
+  return pulumi.output(args).apply((a) => getUrlReport(a as GetUrlReportArgs));
+}

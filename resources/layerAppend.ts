@@ -1,0 +1,95 @@
+// LayerAppend: one append (or upsert) into a hosted feature layer (seed 4.1, 3.3, 2.7, 2.8).
+import * as pulumi from "@pulumi/pulumi";
+import { providerStub } from "./stub";
+
+/** Seed 2.7 append formats, as layers list them in supportedAppendFormats. */
+export type AppendFormat = "sqlite" | "geoPackage" | "shapefile" | "filegdb" | "featureCollection" | "geojson" | "csv" | "excel" | "featureService";
+
+export interface FieldMappingArgs {
+  /** Source field. */
+  source: pulumi.Input<string>;
+  /** Destination field of the layer. */
+  name: pulumi.Input<string>;
+}
+
+export interface LayerAppendArgs {
+  /** `{serviceUrl}/<service>/FeatureServer/<layerId>`; or give serviceName + layerId. A new layer is a new append. */
+  layerUrl?: pulumi.Input<string>;
+  /** Service name under the stack's portal:serviceUrl (with layerId). */
+  serviceName?: pulumi.Input<string>;
+  layerId?: pulumi.Input<number>;
+  /** Source 1 of 3: a feature collection given literally (seed 4.1 edits). */
+  edits?: pulumi.Input<Record<string, any>>;
+  /** Source 2 of 3: a local file, uploaded (streamed) then appended; relative to the program's directory. Its SHA-256 is tracked: a changed file is a new append. */
+  file?: pulumi.Input<string>;
+  /** Source 3 of 3: a portal item holding the source file or hosted feature service (self-hosted 10.9+). */
+  appendItemId?: pulumi.Input<string>;
+  /** Required with appendItemId; for a file, told from the extension when absent (.csv, .xlsx, .geojson, .json, .zip = shapefile, .sqlite, .db, .gpkg). */
+  appendUploadFormat?: pulumi.Input<AppendFormat>;
+  /** CSV/Excel: source spatial reference, location fields, dateFieldsTimeReference; `{}` is valid. */
+  appendSourceInfo?: pulumi.Input<Record<string, any>>;
+  fieldMappings?: pulumi.Input<pulumi.Input<FieldMappingArgs>[]>;
+  /** Feature-service sources: `[{id, sourceTableName, fieldMappings}]` (parameter name unconfirmed). */
+  layerMappings?: pulumi.Input<pulumi.Input<Record<string, any>>[]>;
+  /** Needed when the source holds more than one table. */
+  sourceTableName?: pulumi.Input<string>;
+  /** Update features matching on upsertMatchingField (or object/global id); insert the others. The only safe way to re-run. */
+  upsert?: pulumi.Input<boolean>;
+  skipInserts?: pulumi.Input<boolean>;
+  skipUpdates?: pulumi.Input<boolean>;
+  useGlobalIds?: pulumi.Input<boolean>;
+  /** false: only attributes of matching features are updated. */
+  updateGeometry?: pulumi.Input<boolean>;
+  /** Restricts the destination fields appended. */
+  appendFields?: pulumi.Input<pulumi.Input<string>[]>;
+  /** A layer field with a unique index (checked against the layer before appending). */
+  upsertMatchingField?: pulumi.Input<string>;
+  /** Self-hosted 11.2+: removes every existing row first. */
+  truncate?: pulumi.Input<boolean>;
+  rollbackOnFailure?: pulumi.Input<boolean>;
+  /** Deadline of the job poll in seconds (default 600). Changing it does not re-append. */
+  timeoutSeconds?: pulumi.Input<number>;
+}
+
+const OUTPUTS = ["targetLayerUrl", "jobId", "status", "recordCount", "submissionTime", "lastUpdatedTime", "layerName", "jobMessages", "appendUploadId", "fileSha256", "fileSize", "schemaVersion"];
+
+/**
+ * Appends once when created; any change of the inputs (the file's content included) appends again
+ * as a replacement. Destroy removes nothing: the appended rows stay in the layer.
+ */
+export class LayerAppend extends pulumi.dynamic.Resource {
+  /** The layer appended to. */
+  declare readonly targetLayerUrl: pulumi.Output<string>;
+  declare readonly jobId: pulumi.Output<string>;
+  /** Seed 2.8 job record: Completed once created. */
+  declare readonly status: pulumi.Output<string>;
+  declare readonly recordCount: pulumi.Output<number>;
+  declare readonly submissionTime: pulumi.Output<number>;
+  declare readonly lastUpdatedTime: pulumi.Output<number>;
+  declare readonly layerName: pulumi.Output<string>;
+  /** The job's messages (e.g. rows skipped with rollbackOnFailure=false). */
+  declare readonly jobMessages: pulumi.Output<string[] | undefined>;
+  /** The uploads/upload id of a file source. */
+  declare readonly appendUploadId: pulumi.Output<string | undefined>;
+  declare readonly fileSha256: pulumi.Output<string | undefined>;
+  declare readonly fileSize: pulumi.Output<number | undefined>;
+  declare readonly schemaVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: LayerAppendArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = { ...args };
+    for (const k of OUTPUTS) props[k] = undefined;
+    super(providerStub("layerAppend"), name, props, opts, "portal", "LayerAppend");
+    warnUnlessRerunSafe(this, name, args);
+  }
+}
+
+/** design.md: only an upsert on a unique field is safe to run again; say so in the preview. */
+function warnUnlessRerunSafe(resource: pulumi.Resource, name: string, args: LayerAppendArgs): void {
+  pulumi.all([args.upsert, args.upsertMatchingField, args.useGlobalIds]).apply(([upsert, field, globalIds]) => {
+    if (upsert !== true) {
+      void pulumi.log.warn(`LayerAppend ${name}: upsert is not set, so a replace (any change of its inputs or source file) would append the same rows twice. Set upsert: true and upsertMatchingField to a field with a unique index.`, resource);
+    } else if (field === undefined && globalIds !== true) {
+      void pulumi.log.warn(`LayerAppend ${name}: upsert matches on the object id when upsertMatchingField is not set; rows of a file source carry no object id, so a replace would insert them again. Set upsertMatchingField to a field with a unique index.`, resource);
+    }
+  });
+}
