@@ -3,4 +3,6 @@
 export { CategorySchema, type CategorySchemaArgs, type CategoryNodeArgs, type CategoryNode } from "./categorySchema";
 export { MemberCategorySchema, type MemberCategorySchemaArgs, type MemberCategoryNodeArgs, type MemberCategoryNode } from "./memberCategorySchema";
 export { ItemStatus, type ItemStatusArgs, type ContentStatusValue } from "./itemStatus";
+export { LayerAppend, type LayerAppendArgs, type AppendFormat, type FieldMappingArgs } from "./layerAppend";
+export * from "./functions";
 export { loadCategoryTree, loadMemberCategoryTree } from "./loadTree";
