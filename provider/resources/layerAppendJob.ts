@@ -4,6 +4,7 @@
 import { append, featureServerUrl, uploadFile, waitForAppendJob, type AppendJob, type AppendParams } from "../ops/features";
 import type { PortalClient } from "../rest/client";
 import { JobFailedError, JobTimeoutError } from "../rest/errors";
+import { failureReason } from "../rest/jobs";
 import { resolveSourceFile } from "./layerAppendFile";
 import { contentTypeOf, DEFAULT_APPEND_TIMEOUT_SECONDS } from "./layerAppendInput";
 
@@ -40,19 +41,22 @@ export async function runAppend(client: PortalClient, layer: string, inputs: Pro
   try {
     return { jobId: start.jobId, job: await waitForAppendJob(client, layer, start.jobId, timeoutSeconds * 1000), appendUploadId };
   } catch (e) {
-    throw explainJobError(e, timeoutSeconds, inputs.rollbackOnFailure !== false);
+    throw explainJobError(e, `append job ${start.jobId} on layer ${layer}`, timeoutSeconds, inputs.rollbackOnFailure !== false);
   }
 }
 
 /** The job's own messages, and what the user can do next. */
-export function explainJobError(e: unknown, timeoutSeconds: number, rolledBack: boolean): unknown {
+export function explainJobError(e: unknown, what: string, timeoutSeconds: number, rolledBack: boolean): unknown {
   if (e instanceof JobFailedError) {
+    const job = (e.lastStatus ?? {}) as Record<string, any>;
+    // the job's messages and its error often say the same thing: each once
+    const reasons = [...new Set(failureReason(job).split("; "))].join("; ");
     const after = rolledBack ? "with rollbackOnFailure (the default) nothing of this append was kept" : "rollbackOnFailure is false: rows written before the failure may stay";
-    return new Error(`LayerAppend: ${e.message} (${after}; fix the source and run again)`);
+    return new Error(`LayerAppend: ${what} ended ${String(job.status ?? "Failed")}: ${reasons} (${after}; fix the source and run again)`);
   }
   if (e instanceof JobTimeoutError) {
     return new Error(
-      `LayerAppend: ${e.message}. The job may still finish and its rows be appended: look at the layer before running again, ` +
+      `LayerAppend: ${e.message.replace(/^\w+ failed \(\d+\): /, "")}. The job may still finish and its rows be appended: look at the layer before running again, ` +
         `and raise timeoutSeconds (now ${timeoutSeconds}) for big sources.`,
     );
   }
