@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { defaultFixtures, startEmulator, type RunningEmulator } from "../../../emulator";
 import { defaultServicesFixture } from "../../../emulator/features/model/fixtures";
 import { resourceProviders } from "../../../provider/resources";
-import { firstJob, layerRows, setJobMode, stepJob } from "./layerCalls";
+import { firstJob, layerRows, setJobMode, stepJob } from "./layerAppendCalls";
 import { clearRequestLog, requestLog } from "./portalCalls";
 
 const p = resourceProviders.layerAppend;
