@@ -3,5 +3,6 @@ import { categorySchema } from "./categorySchema";
 import { itemStatus } from "./itemStatus";
 import { layerAppend } from "./layerAppend";
 import { memberCategorySchema } from "./memberCategorySchema";
+import { portalItem } from "./portalItem";
 
-export const resourceProviders = { categorySchema, memberCategorySchema, itemStatus, layerAppend };
+export const resourceProviders = { categorySchema, memberCategorySchema, itemStatus, layerAppend, portalItem };
