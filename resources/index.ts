@@ -4,5 +4,6 @@ export { CategorySchema, type CategorySchemaArgs, type CategoryNodeArgs, type Ca
 export { MemberCategorySchema, type MemberCategorySchemaArgs, type MemberCategoryNodeArgs, type MemberCategoryNode } from "./memberCategorySchema";
 export { ItemStatus, type ItemStatusArgs, type ContentStatusValue } from "./itemStatus";
 export { LayerAppend, type LayerAppendArgs, type AppendFormat, type FieldMappingArgs } from "./layerAppend";
+export { PortalItem, type PortalItemArgs, type PortalItemRelationshipArgs, type ServiceProxyFilterArgs } from "./portalItem";
 export * from "./functions";
 export { loadCategoryTree, loadMemberCategoryTree } from "./loadTree";
