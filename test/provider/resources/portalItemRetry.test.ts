@@ -63,7 +63,7 @@ describe("provider PortalItem create retry safety against the emulator", functio
     await fetch(`${emu.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rate: 1, dropConnections: true, paths: "addItem$" }) });
     await clearRequestLog(emu);
     await assert.rejects(p.create(inputs));
-    const adds = ((await requestLog(emu)) as Array<{ path: string; status: number }>).filter((q) => /addItem$/.test(q.path));
+    const adds = ((await requestLog(emu)) as unknown as Array<{ path: string; status: number }>).filter((q) => /addItem$/.test(q.path));
     assert.ok(adds.length >= 2, `addItem was sent ${adds.length} time(s): it is safe to retry with itemIdToCreate`);
     assert.ok(adds.every((q) => q.status === 0));
     await fetch(`${emu.controlUrl}/faults`, { method: "DELETE" });
@@ -84,7 +84,7 @@ describe("provider PortalItem create retry safety against the emulator", functio
       assert.equal(proxy.dropped(), 1);
       assert.equal(c.id, inputs.itemIdToCreate);
       assert.deepEqual(c.outs.relatedItemIds, [data]);
-      const adds = ((await requestLog(emu)) as Array<{ path: string; status: number }>).filter((q) => /addItem$/.test(q.path));
+      const adds = ((await requestLog(emu)) as unknown as Array<{ path: string; status: number }>).filter((q) => /addItem$/.test(q.path));
       assert.deepEqual(adds.map((q) => q.status), [200, 409]);
       assert.equal((await itemsTitled(emu, "dev_publisher", "Lost answer")).length, 1);
     } finally {
