@@ -21,6 +21,11 @@ const DRIFT_FIELDS: Record<string, string> = {
   licenseInfo: "licenseInfo",
 };
 
+/** The provider host sends results as protobuf Structs, which cannot hold undefined: drop such keys. */
+export function definedOnly(props: Props): Props {
+  return JSON.parse(JSON.stringify(props));
+}
+
 const empty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
 /** The inputs of state, with what the portal now holds for the fields users edit by hand. */
@@ -42,12 +47,12 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[]): 
   const rel = relationshipHeld(olds.relationship, related);
   if (rel) inputs.relationship = rel;
   else delete inputs.relationship;
-  return inputs;
+  return definedOnly(inputs);
 }
 
 /** Normalized inputs plus the computed outputs of design.md's PortalItem. */
 export function outputsOf(inputs: Props, item: PortalItem, related: string[]): Props {
-  return {
+  return definedOnly({
     ...inputs,
     schemaVersion: SCHEMA_VERSION,
     itemId: item.id,
@@ -59,7 +64,7 @@ export function outputsOf(inputs: Props, item: PortalItem, related: string[]): P
     protected: item.protected === true,
     contentStatus: item.contentStatus ?? "",
     relatedItemIds: related,
-  };
+  });
 }
 
 /** getItem + relatedItems; undefined when the item is gone. */
