@@ -1,6 +1,7 @@
 // LayerAppend and the functions through the real engine and the packed package (seed 4.1, 4.7,
 // 4.8): a CSV upsert kept beside the program; up → a no-change preview → the CSV changes → the
-// preview shows a replace → up → the layer holds the new values; destroy leaves the rows.
+// preview shows a replace → up → the layer holds the new values → refresh changes nothing; destroy
+// leaves the rows.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -99,6 +100,12 @@ describe("e2e LayerAppend and functions through the real engine", function () {
     assert.equal(up2.outputs.recordCount.value, 3);
     // upsert on station_id: B2 updated in place, C3 inserted, A1 and the one-off row untouched
     assert.deepEqual(await stations(), [["A1", "Alpha", 1], ["B2", "Beta renamed", 20], ["C3", "Gamma", 3], ["Z9", "One-off", null]]);
+
+    // refresh reads the job records again (2.8); the state still matches the program
+    const refresh = await stack.refresh();
+    assert.equal(refresh.summary.result, "succeeded");
+    const afterRefresh = await stack.preview({ diff: true });
+    assert.deepEqual(afterRefresh.changeSummary, { same: 3 }, afterRefresh.stdout);
 
     const destroy = await stack.destroy();
     assert.equal(destroy.summary.result, "succeeded");
