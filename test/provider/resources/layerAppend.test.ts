@@ -188,6 +188,14 @@ describe("provider LayerAppend against the emulator", () => {
     }
   });
 
+  it("4.1: serviceName + layerId without portal:serviceUrl names the config key to set, before any request", async () => {
+    const config = { "portal:url": emu.portalUrl, "portal:token": emu.tokens.dev_publisher } as Record<string, string>;
+    await p.configure!({ config: { get: (k: string) => config[k], require: (k: string) => config[k] } } as any);
+    await clearRequestLog(emu);
+    await assert.rejects(up({ serviceName: "Stations", layerId: 0, edits: { features: [] } }), /portal:serviceUrl is not set; set it with: pulumi config set portal:serviceUrl/);
+    assert.deepEqual(await requestLog(emu), []);
+  });
+
   it("2.8: read refreshes the job record, keeps the state when the portal forgot the job; delete leaves the rows", async () => {
     const c = await up({ layerUrl: stations, edits: { features: [{ attributes: { station_id: "R1", name: "Read" } }] } });
     const r = await p.read!(c.id, c.outs);
