@@ -1,7 +1,7 @@
 // PortalItem create (seed 3.5, 4.6; design.md): one addItem carrying itemIdToCreate and the
 // relationship, safe to repeat; an ambiguous failure or an "id exists" answer adopts the item that
 // id names when it is ours. Large files go through multipart mode, dataUrl through an async add.
-import { addItem, deleteItem, getItem, type PortalItem } from "../ops/items";
+import { addItem, deleteItem, getItem, updateItem, type PortalItem } from "../ops/items";
 import { protectItem } from "../ops/itemState";
 import { getItemStatus, waitForItemStatus } from "../ops/multipart";
 import { addRelationship } from "../ops/relationships";
@@ -83,7 +83,8 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
   const ref = { owner, itemId, folder: inputs.folder };
   await discardOnFailure(client, ref, async () => {
     if (inputs.dataUrl !== undefined) await waitForItemStatus(client, { ...ref, timeoutMs: timeoutMsOf(inputs), what: "async add (dataUrl download)" });
-    // seed 4.6 rule 3: multipart mode takes no relationship; an adopted item may predate it
+    // seed 4.6 rule 3: multipart mode takes no thumbnail or relationship; an adopted item may predate it
+    if (multipart && inputs.thumbnailFile !== undefined) await updateItem(client, { ...ref, item: {}, ...thumbnailPart(inputs) });
     if (inputs.relationship && (multipart || adopted)) await ensureRelationship(client, itemId, inputs);
     if (inputs.protected === true) await protectItem(client, ref);
   });

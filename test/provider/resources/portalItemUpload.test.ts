@@ -88,7 +88,9 @@ describe("provider PortalItem uploads against the emulator", function () {
   });
 
   it("4.6 rule 3: an 11 MB file goes in multipart mode — parts of 5 MB, commit with the properties, wait", async () => {
-    const inputs = await checked({ type: "Shapefile", title: "Parcels (large)", file: large, tags: ["parcels"], description: "Eleven megabytes" });
+    const thumbnailFile = path.join(tmp, "thumb.png");
+    fs.writeFileSync(thumbnailFile, Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64"));
+    const inputs = await checked({ type: "Shapefile", title: "Parcels (large)", file: large, tags: ["parcels"], description: "Eleven megabytes", thumbnailFile });
     await clearRequestLog(emu);
     const c = await p.create(inputs);
     const verbs = (await requestLog(emu)).map((q) => q.path.split("/").pop());
@@ -100,6 +102,8 @@ describe("provider PortalItem uploads against the emulator", function () {
     assert.deepEqual(c.outs.tags, ["parcels"]);
     assert.equal(sha256(await itemData(emu, "dev_publisher", c.id)), inputs.fileSha256);
     assert.equal(inputs.fileSize, 11 * 1024 * 1024);
+    const item: any = await (await fetch(`${emu.sharingUrl}/content/items/${c.id}?f=json&token=${emu.tokens.dev_publisher}`)).json();
+    assert.ok(item.thumbnail, "the thumbnail, sent after the commit, is stored");
   });
 
   it("4.6 rule 3: a part that fails twice cancels the half-made item", async () => {
