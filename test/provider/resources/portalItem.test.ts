@@ -97,6 +97,24 @@ describe("provider PortalItem against the emulator", function () {
     assert.deepEqual((await p.diff!("x", { ...first, owner: "dev_publisher" }, retyped)).replaces!.sort(), ["itemIdToCreate", "type"]);
   });
 
+  it("design rule 6: a refresh without out-of-band edits keeps the id and shows no change", async () => {
+    const inputs = await checked({ type: "Feature Service", title: "Quiet", url: "https://services.example.com/Quiet/FeatureServer", tags: "a,b", typeKeywords: ["Quiet"] });
+    const c = await p.create(inputs);
+    const r = await p.read!(c.id, c.outs);
+    const again = await checked({ type: "Feature Service", title: "Quiet", url: "https://services.example.com/Quiet/FeatureServer", tags: "a,b", typeKeywords: ["Quiet"] }, r.inputs);
+    assert.equal(again.itemIdToCreate, inputs.itemIdToCreate);
+    assert.deepEqual(await p.diff!(c.id, r.props!, again), { changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("diff: an unset owner is the configured one; a different owner replaces; protected:false cannot undo an authoritative status", async () => {
+    const olds = { ...(await checked({ type: "Web Map", title: "T", text: {} })), owner: "dev_publisher", protected: true, contentStatus: "org_authoritative" };
+    const news = { ...olds, owner: undefined, protected: undefined, contentStatus: undefined };
+    assert.deepEqual(await p.diff!("x", olds, news), { changes: false, replaces: [], deleteBeforeReplace: false });
+    assert.deepEqual((await p.diff!("x", olds, { ...news, owner: "dev_admin" })).replaces, ["owner"]);
+    assert.equal((await p.diff!("x", olds, { ...news, protected: false })).changes, false);
+    assert.equal((await p.diff!("x", { ...olds, contentStatus: "" }, { ...news, protected: false })).changes, true);
+  });
+
   it("4.6: create from text reads back what the portal stored, with the id it was asked for", async () => {
     const inputs = await checked({ type: "Web Map", title: "Parcels map", text: { operationalLayers: [] }, tags: "parcels, city", snippet: "Parcels", description: "All parcels" });
     await clearRequestLog(emu);
