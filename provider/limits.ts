@@ -89,6 +89,24 @@ export function compareReleases(a: string, b: string): number {
  * (spec-gaps.md "Layer metadata names"); compared case-insensitively.
  */
 export const APPEND_FORMATS = ["sqlite", "geoPackage", "shapefile", "filegdb", "featureCollection", "geojson", "csv", "excel", "featureService"] as const;
+export type AppendFormat = (typeof APPEND_FORMATS)[number];
+
+/**
+ * File extensions and the seed 2.7 append format they hold, for the provider's inference and the
+ * emulator's reader choice alike (unconfirmed: .zip is taken as a shapefile, so a zipped filegdb
+ * must say so; .json as GeoJSON).
+ */
+export const APPEND_FORMAT_BY_EXTENSION: Readonly<Record<string, AppendFormat>> = {
+  ".csv": "csv",
+  ".xlsx": "excel",
+  ".xls": "excel",
+  ".geojson": "geojson",
+  ".json": "geojson",
+  ".zip": "shapefile",
+  ".sqlite": "sqlite",
+  ".db": "sqlite",
+  ".gpkg": "geoPackage",
+};
 
 /** Seed 4.7 urlType: federatedServerUrl is shown; the portal-wide value "portalUrl" is a guess (unconfirmed). */
 export const URL_REPORT_TYPES = ["portalUrl", "federatedServerUrl"] as const;

@@ -3,7 +3,7 @@
 // id, and our own poll deadline (design rule 7).
 import { extname } from "node:path";
 import { z } from "zod";
-import { APPEND_FORMATS } from "../limits";
+import { APPEND_FORMATS, APPEND_FORMAT_BY_EXTENSION } from "../limits";
 import { appendParamsShape, exactlyOneOf } from "../schemas/append";
 import { nonEmpty } from "../schemas/fields";
 import { isUnknown } from "../schemas/unknown";
@@ -50,22 +50,10 @@ export const layerAppendInput = z.object(layerAppendShape).superRefine((v, ctx) 
   }
 });
 
-/** File extensions and the seed 2.7 format they hold (.zip as shapefile: a zipped filegdb must say so). */
-const FORMAT_BY_EXTENSION: Record<string, (typeof APPEND_FORMATS)[number]> = {
-  ".csv": "csv",
-  ".xlsx": "excel",
-  ".xls": "excel",
-  ".geojson": "geojson",
-  ".json": "geojson",
-  ".zip": "shapefile",
-  ".sqlite": "sqlite",
-  ".db": "sqlite",
-  ".gpkg": "geoPackage",
-};
 
 /** The append format of a file from its extension (unconfirmed mapping for .zip and .json). */
 export function formatOfFile(file: string): string | undefined {
-  return FORMAT_BY_EXTENSION[extname(file).toLowerCase()];
+  return APPEND_FORMAT_BY_EXTENSION[extname(file).toLowerCase()];
 }
 
 /** The content type sent with an uploaded source file. */

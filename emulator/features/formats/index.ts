@@ -8,21 +8,15 @@ import { openGeoPackage } from "./geopackage";
 import { openShapefileZip } from "./shapefile";
 import { SourceError, type ReaderOptions, type SourceDataset } from "./source";
 import { openSqlite } from "./sqlite";
+import { APPEND_FORMAT_BY_EXTENSION } from "../../../provider/limits";
 
 export const FILE_FORMATS = ["csv", "excel", "geojson", "shapefile", "sqlite", "geopackage", "filegdb", "featurecollection"] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
+/** The shared extension map (provider/limits.ts) in this module's lower-case names; the emulator also reads .txt as CSV and a .gdb folder as filegdb. */
 const BY_EXTENSION: Record<string, FileFormat> = {
-  ".csv": "csv",
+  ...Object.fromEntries(Object.entries(APPEND_FORMAT_BY_EXTENSION).map(([ext, f]) => [ext, f.toLowerCase() as FileFormat])),
   ".txt": "csv",
-  ".xlsx": "excel",
-  ".xls": "excel",
-  ".geojson": "geojson",
-  ".json": "geojson",
-  ".zip": "shapefile",
-  ".sqlite": "sqlite",
-  ".db": "sqlite",
-  ".gpkg": "geopackage",
   ".gdb": "filegdb",
 };
 
