@@ -1,0 +1,106 @@
+// Reliability (design rule 6, Tests "reliability" row): `pulumi up` killed with SIGKILL while the
+// CategorySchema is being created (the emulator holds its assign open with latencyMs). The stack is
+// left locked with a pending create; the recovery of docs/recovery.md (cancel, refresh
+// --clear-pending-creates, up) converges to exactly the program's state, with nothing duplicated
+// in state and nothing left on the portal after destroy.
+import { strict as assert } from "node:assert";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { createFixtureProject, fixtureStack, rawStateFile, type FixtureProject } from "../support/pulumi";
+import { addWebMap, contentSchemaOf, contentStatusOf, memberSchemaOf } from "../provider/resources/portalCalls";
+import { clearFaults, program, PROJECT, programContentTree, programMemberTree, setFaults } from "./support/engine";
+import { killLikeACrash, pulumi, startPulumi } from "./support/cli";
+
+interface Deployment {
+  resources: { urn: string; type: string }[];
+  pending_operations?: { type: string; resource: { urn: string } }[];
+}
+
+const CATEGORY_URN = `urn:pulumi:dev::${PROJECT}::pulumi-nodejs:dynamic/portal:CategorySchema::org-categories`;
+
+describe("reliability: an up killed mid-create (design rule 6; docs/recovery.md)", function () {
+  this.timeout(600_000);
+  let emu: RunningEmulator;
+  let project: FixtureProject;
+  let stack: Stack;
+  let itemId: string;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+    itemId = await addWebMap(emu, "dev_admin", "Basemap");
+    project = createFixtureProject(PROJECT, program);
+    stack = await fixtureStack(project, "dev", {
+      "portal:url": { value: emu.portalUrl },
+      "portal:token": { value: emu.tokens.dev_admin, secret: true },
+      [`${PROJECT}:itemId`]: { value: itemId },
+    });
+  });
+
+  after(async () => {
+    await clearFaults(emu);
+    await emu?.close();
+    project?.remove();
+  });
+
+  async function exported(): Promise<Deployment> {
+    const r = await pulumi(project, ["stack", "export", "--stack", "dev"]);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).deployment;
+  }
+
+  it("rule 6: SIGKILL while CategorySchema is creating; cancel, refresh --clear-pending-creates, up converge", async () => {
+    // the assign is held 4 s: the window in which the CLI dies with the create in flight
+    await setFaults(emu, { latencyMs: 4000, paths: "assignCategorySchema$" });
+    const child = startPulumi(project, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "dev"]);
+    for (;;) {
+      let state = "";
+      try {
+        state = rawStateFile(project, PROJECT, "dev");
+      } catch {
+        // no checkpoint yet
+      }
+      const pending = (JSON.parse(state || "{}").checkpoint?.latest?.pending_operations ?? []) as Deployment["pending_operations"];
+      if (pending!.some((p) => p.resource.urn === CATEGORY_URN && p.type === "creating")) break;
+      assert.equal(child.exitCode, null, "the up ended before the create started");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await killLikeACrash(child, project);
+    await clearFaults(emu);
+
+    // what the user finds: the stack is locked, and the export shows the create as pending
+    const locked = await pulumi(project, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "dev"]);
+    assert.notEqual(locked.code, 0);
+    assert.match(locked.stderr + locked.stdout, /the stack is currently locked by 1 lock\(s\).*pulumi cancel/s);
+    const cancel = await pulumi(project, ["cancel", "--yes", "--stack", "dev"]);
+    assert.equal(cancel.code, 0, cancel.stderr);
+    const interrupted = await exported();
+    // the other two creates may have been checkpointed as pending too, depending on timing
+    const pending = interrupted.pending_operations ?? [];
+    assert.ok(pending.some((p) => p.type === "creating" && p.resource.urn === CATEGORY_URN), JSON.stringify(pending));
+    assert.ok(pending.every((p) => p.type === "creating" && /dynamic\/portal:/.test(p.resource.urn)), JSON.stringify(pending));
+    assert.ok(!interrupted.resources.some((r) => r.urn === CATEGORY_URN), "the interrupted create is not in state");
+
+    // recovery (docs/recovery.md): drop the pending create, then up (assign replaces the whole tree)
+    const refresh = await pulumi(project, ["refresh", "--yes", "--non-interactive", "--clear-pending-creates", "--stack", "dev"]);
+    assert.equal(refresh.code, 0, refresh.stderr);
+    assert.equal((await exported()).pending_operations?.length ?? 0, 0, "no pending operation after refresh --clear-pending-creates");
+    const up = await stack.up();
+    assert.equal(up.summary.result, "succeeded");
+
+    const recovered = await exported();
+    const portalTypes = recovered.resources.map((r) => r.type).filter((t) => t.includes("dynamic/portal:")).sort();
+    assert.deepEqual(portalTypes, ["CategorySchema", "ItemStatus", "MemberCategorySchema"].map((t) => `pulumi-nodejs:dynamic/portal:${t}`), "one of each, no duplicate");
+    assert.equal(new Set(recovered.resources.map((r) => r.urn)).size, recovered.resources.length);
+    assert.deepEqual(await contentSchemaOf(emu, "dev_admin"), programContentTree);
+    assert.deepEqual(await memberSchemaOf(emu, "dev_admin"), programMemberTree);
+    assert.equal(await contentStatusOf(emu, "dev_admin", itemId), "org_authoritative");
+    const same = await stack.preview({ diff: true });
+    assert.deepEqual(same.changeSummary, { same: 4 }, same.stdout);
+
+    // nothing left over: destroy removes what the interrupted run and the recovery made
+    assert.equal((await stack.destroy()).summary.result, "succeeded");
+    assert.deepEqual(await contentSchemaOf(emu, "dev_admin"), []);
+    assert.deepEqual(await memberSchemaOf(emu, "dev_admin"), []);
+    assert.equal(await contentStatusOf(emu, "dev_admin", itemId), undefined);
+  });
+});
