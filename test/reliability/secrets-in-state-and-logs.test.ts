@@ -48,11 +48,12 @@ describe("reliability: secrets in state and logs (design rule 4, Transport redac
   let recorder: TokenRecorder;
   let project: FixtureProject;
   let tmp: string;
+  let itemId: string;
   const outputs: { what: string; text: string }[] = [];
 
   /** A CLI run at -v=9 (or `level`), flowed to the plugins, engine logs to stderr or (without) to files in TMPDIR. */
-  async function verbose(args: string[], toStderr: boolean, level = 9): Promise<CliResult> {
-    const r = await pulumi(project, [...args, "--stack", "dev", "--non-interactive", `-v=${level}`, "--logflow", ...(toStderr ? ["--logtostderr"] : [])], { TMPDIR: tmp });
+  async function verbose(args: string[], toStderr: boolean, level = 9, stack = "dev", env: Record<string, string> = {}): Promise<CliResult> {
+    const r = await pulumi(project, [...args, "--stack", stack, "--non-interactive", `-v=${level}`, "--logflow", ...(toStderr ? ["--logtostderr"] : [])], { TMPDIR: tmp, ...env });
     outputs.push({ what: `pulumi ${args[0]} stdout`, text: r.stdout }, { what: `pulumi ${args[0]} stderr`, text: r.stderr });
     assert.equal(r.code, 0, r.stdout.slice(-2000) + r.stderr.slice(-2000));
     return r;
@@ -61,7 +62,7 @@ describe("reliability: secrets in state and logs (design rule 4, Transport redac
   before(async () => {
     emu = await startEmulator({ port: 0 });
     recorder = await startTokenRecorder(emu.url);
-    const itemId = await addWebMap(emu, "dev_admin", "Basemap");
+    itemId = await addWebMap(emu, "dev_admin", "Basemap");
     project = createFixtureProject(PROJECT, program);
     tmp = path.join(project.dir, ".tmp");
     fs.mkdirSync(tmp);
@@ -124,5 +125,20 @@ describe("reliability: secrets in state and logs (design rule 4, Transport redac
       assert.deepEqual(tokenShaped(text, new Set(Object.keys(emu.orgs))), [], `token-shaped strings in ${what}`);
     }
     console.log(`      (engine log lines with the config secret at -v≥7, not ours: ${engineLines.length})`);
+  });
+
+  it("rule 4: with PORTAL_USERNAME/PORTAL_PASSWORD from the environment, not even the engine's -v=9 logs hold the password", async () => {
+    await fixtureStack(project, "envcreds", { "portal:url": { value: recorder.url }, [`${PROJECT}:itemId`]: { value: itemId } });
+    const env = { PORTAL_USERNAME: "dev_admin", PORTAL_PASSWORD: PASSWORD };
+    const before = recorder.issued.length;
+    outputs.length = 0;
+    await verbose(["up", "--yes", "--skip-preview"], true, 9, "envcreds", env);
+    assert.deepEqual(await contentSchemaOf(emu, "dev_admin"), programContentTree, "the run signed in with the environment's credentials");
+    assert.ok(recorder.issued.length > before, "generateToken issued tokens");
+    outputs.push({ what: "raw state", text: rawStateFile(project, PROJECT, "envcreds") });
+    await verbose(["destroy", "--yes"], true, 9, "envcreds", env);
+    for (const { what, text } of outputs) {
+      for (const secret of [PASSWORD, ...recorder.issued]) assert.equal(text.indexOf(secret), -1, `${secret === PASSWORD ? "the password" : "a token"} in ${what}`);
+    }
   });
 });
