@@ -53,13 +53,12 @@ describe("reliability: an up killed mid-create (design rule 6; docs/recovery.md)
     await setFaults(emu, { latencyMs: 4000, paths: "assignCategorySchema$" });
     const child = startPulumi(project, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "dev"]);
     for (;;) {
-      let state = "";
+      let pending: Deployment["pending_operations"] = [];
       try {
-        state = rawStateFile(project, PROJECT, "dev");
+        pending = JSON.parse(rawStateFile(project, PROJECT, "dev")).checkpoint?.latest?.pending_operations ?? [];
       } catch {
-        // no checkpoint yet
+        // no checkpoint yet, or caught mid-write
       }
-      const pending = (JSON.parse(state || "{}").checkpoint?.latest?.pending_operations ?? []) as Deployment["pending_operations"];
       if (pending!.some((p) => p.resource.urn === CATEGORY_URN && p.type === "creating")) break;
       assert.equal(child.exitCode, null, "the up ended before the create started");
       await new Promise((r) => setTimeout(r, 50));
