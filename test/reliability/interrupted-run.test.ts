@@ -4,6 +4,7 @@
 // --clear-pending-creates, up) converges to exactly the program's state, with nothing duplicated
 // in state and nothing left on the portal after destroy.
 import { strict as assert } from "node:assert";
+import type { ChildProcess } from "node:child_process";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createFixtureProject, fixtureStack, rawStateFile, type FixtureProject } from "../support/pulumi";
@@ -48,10 +49,8 @@ describe("reliability: an up killed mid-create (design rule 6; docs/recovery.md)
     return JSON.parse(r.stdout).deployment;
   }
 
-  it("rule 6: SIGKILL while CategorySchema is creating; cancel, refresh --clear-pending-creates, up converge", async () => {
-    // the assign is held 4 s: the window in which the CLI dies with the create in flight
-    await setFaults(emu, { latencyMs: 4000, paths: "assignCategorySchema$" });
-    const child = startPulumi(project, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "dev"]);
+  /** Waits until the checkpoint records `type` (creating, deleting) of `urn` as in flight. */
+  async function pendingOperation(child: ChildProcess, type: string, urn: string): Promise<void> {
     for (;;) {
       let pending: Deployment["pending_operations"] = [];
       try {
@@ -59,10 +58,17 @@ describe("reliability: an up killed mid-create (design rule 6; docs/recovery.md)
       } catch {
         // no checkpoint yet, or caught mid-write
       }
-      if (pending!.some((p) => p.resource.urn === CATEGORY_URN && p.type === "creating")) break;
-      assert.equal(child.exitCode, null, "the up ended before the create started");
+      if (pending!.some((p) => p.resource.urn === urn && p.type === type)) return;
+      assert.equal(child.exitCode, null, `the run ended before ${type} ${urn}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+
+  it("rule 6: SIGKILL while CategorySchema is creating; cancel, refresh --clear-pending-creates, up converge", async () => {
+    // the assign is held 4 s: the window in which the CLI dies with the create in flight
+    await setFaults(emu, { latencyMs: 4000, paths: "assignCategorySchema$" });
+    const child = startPulumi(project, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "dev"]);
+    await pendingOperation(child, "creating", CATEGORY_URN);
     await killLikeACrash(child, project);
     await clearFaults(emu);
 
@@ -98,6 +104,26 @@ describe("reliability: an up killed mid-create (design rule 6; docs/recovery.md)
 
     // nothing left over: destroy removes what the interrupted run and the recovery made
     assert.equal((await stack.destroy()).summary.result, "succeeded");
+    assert.deepEqual(await contentSchemaOf(emu, "dev_admin"), []);
+    assert.deepEqual(await memberSchemaOf(emu, "dev_admin"), []);
+    assert.equal(await contentStatusOf(emu, "dev_admin", itemId), undefined);
+  });
+
+  it("rule 6: SIGKILL while CategorySchema is deleting; cancel, destroy again: nothing left (delete treats not-found as done)", async () => {
+    assert.equal((await stack.up()).summary.result, "succeeded");
+    await setFaults(emu, { latencyMs: 4000, paths: "deleteCategorySchema$" });
+    const child = startPulumi(project, ["destroy", "--yes", "--skip-preview", "--non-interactive", "--stack", "dev"]);
+    await pendingOperation(child, "deleting", CATEGORY_URN);
+    await killLikeACrash(child, project);
+    await clearFaults(emu);
+    assert.equal((await pulumi(project, ["cancel", "--yes", "--stack", "dev"])).code, 0);
+    const interrupted = await exported();
+    assert.ok(interrupted.pending_operations?.some((p) => p.type === "deleting" && p.resource.urn === CATEGORY_URN), JSON.stringify(interrupted.pending_operations));
+    // whether the held delete reached the portal or not, destroying again finishes the job
+    const destroy = await pulumi(project, ["destroy", "--yes", "--skip-preview", "--non-interactive", "--stack", "dev"]);
+    assert.equal(destroy.code, 0, destroy.stdout + destroy.stderr);
+    const after = await exported();
+    assert.deepEqual((after.resources ?? []).filter((r) => r.type.includes("dynamic/portal:")), [], "no portal resource left in state");
     assert.deepEqual(await contentSchemaOf(emu, "dev_admin"), []);
     assert.deepEqual(await memberSchemaOf(emu, "dev_admin"), []);
     assert.equal(await contentStatusOf(emu, "dev_admin", itemId), undefined);
