@@ -106,6 +106,8 @@ export class PortalClient {
         const delay = retryDelay(e, attempt, safe, this.retryPolicy, this.random);
         if (delay === undefined) {
           const final = e instanceof AuthError ? withAuthHint(e) : e;
+          // a user reading "failed (503)" should know the request was already retried
+          if (attempt > 0 && final instanceof Error) final.message = `${final.message} (gave up after ${attempt + 1} attempts)`;
           this.log(`FAIL ${method} ${url} (${operation}): ${final instanceof Error ? final.message : String(final)}`);
           throw final;
         }

@@ -49,7 +49,10 @@ describe("unit: retry policy (design Transport)", () => {
 
   it("stops after RETRY_DEFAULTS.retries retries and throws the last error", async () => {
     const s = scripted(Array.from({ length: 6 }, () => ({ status: 502, text: "bad gateway" })));
-    await assert.rejects(s.client().request("item", "content/items/x", {}, { method: "GET" }), (e: PortalError) => e.code === 502);
+    await assert.rejects(
+      s.client().request("item", "content/items/x", {}, { method: "GET" }),
+      (e: PortalError) => e.code === 502 && e.message.endsWith(`(gave up after ${RETRY_DEFAULTS.retries + 1} attempts)`),
+    );
     assert.equal(s.sent.length, RETRY_DEFAULTS.retries + 1);
   });
 
