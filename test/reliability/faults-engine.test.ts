@@ -5,10 +5,9 @@
 // and the last status, and the next run converges.
 import { strict as assert } from "node:assert";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { createFixtureProject, fixtureStack, type FixtureProject } from "../support/pulumi";
-import { addWebMap, contentSchemaOf, contentStatusOf, memberSchemaOf } from "../provider/resources/portalCalls";
-import { clearFaults, clearRequests, countBy, faultsUntil, program, PROJECT, programContentTree, programMemberTree, requests, setFaults } from "./support/engine";
+import type { RunningEmulator } from "../../emulator";
+import { contentSchemaOf, contentStatusOf, memberSchemaOf } from "../provider/resources/portalCalls";
+import { clearFaults, clearRequests, countBy, faultsUntil, programContentTree, programMemberTree, requests, setFaults, startEngineFixture, type EngineFixture } from "./support/engine";
 
 /** Operations of an up from scratch whose success must happen exactly once each. */
 const WRITES = /\/(assignCategorySchema|assignMemberCategorySchema|setContentStatus)$/;
@@ -18,29 +17,21 @@ const UNSAFE = /\/(deleteCategorySchema|deleteMemberCategorySchema|delete|update
 describe("reliability: faults through the real engine (design Transport: retries)", function () {
   this.timeout(600_000);
   let emu: RunningEmulator;
-  let project: FixtureProject;
   let stack: Stack;
   let itemId: string;
 
+  let fixture: EngineFixture | undefined;
+
   before(async () => {
-    emu = await startEmulator({ port: 0 });
-    itemId = await addWebMap(emu, "dev_admin", "Basemap");
-    project = createFixtureProject(PROJECT, program);
-    stack = await fixtureStack(project, "dev", {
-      "portal:url": { value: emu.portalUrl },
-      "portal:token": { value: emu.tokens.dev_admin, secret: true },
-      [`${PROJECT}:itemId`]: { value: itemId },
-    });
+    fixture = await startEngineFixture();
+    ({ emu, stack, itemId } = fixture);
   });
 
   afterEach(async () => {
     await clearFaults(emu);
   });
 
-  after(async () => {
-    await emu?.close();
-    project?.remove();
-  });
+  after(async () => fixture?.close());
 
   async function assertConverged(): Promise<void> {
     assert.deepEqual(await contentSchemaOf(emu, "dev_admin"), programContentTree);

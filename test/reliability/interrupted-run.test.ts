@@ -6,10 +6,10 @@
 import { strict as assert } from "node:assert";
 import type { ChildProcess } from "node:child_process";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { createFixtureProject, fixtureStack, rawStateFile, type FixtureProject } from "../support/pulumi";
-import { addWebMap, contentSchemaOf, contentStatusOf, memberSchemaOf } from "../provider/resources/portalCalls";
-import { clearFaults, program, PROJECT, programContentTree, programMemberTree, setFaults } from "./support/engine";
+import type { RunningEmulator } from "../../emulator";
+import { rawStateFile, type FixtureProject } from "../support/pulumi";
+import { contentSchemaOf, contentStatusOf, memberSchemaOf } from "../provider/resources/portalCalls";
+import { clearFaults, PROJECT, programContentTree, programMemberTree, setFaults, startEngineFixture, type EngineFixture } from "./support/engine";
 import { killLikeACrash, pulumi, startPulumi } from "./support/cli";
 
 interface Deployment {
@@ -26,22 +26,14 @@ describe("reliability: an up killed mid-create (design rule 6; docs/recovery.md)
   let stack: Stack;
   let itemId: string;
 
+  let fixture: EngineFixture | undefined;
+
   before(async () => {
-    emu = await startEmulator({ port: 0 });
-    itemId = await addWebMap(emu, "dev_admin", "Basemap");
-    project = createFixtureProject(PROJECT, program);
-    stack = await fixtureStack(project, "dev", {
-      "portal:url": { value: emu.portalUrl },
-      "portal:token": { value: emu.tokens.dev_admin, secret: true },
-      [`${PROJECT}:itemId`]: { value: itemId },
-    });
+    fixture = await startEngineFixture();
+    ({ emu, project, stack, itemId } = fixture);
   });
 
-  after(async () => {
-    await clearFaults(emu);
-    await emu?.close();
-    project?.remove();
-  });
+  after(async () => fixture?.close());
 
   async function exported(): Promise<Deployment> {
     const r = await pulumi(project, ["stack", "export", "--stack", "dev"]);

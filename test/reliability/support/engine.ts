@@ -1,6 +1,9 @@
 // The program and the emulator controls shared by the reliability tests that run the real engine:
 // one CategorySchema, one MemberCategorySchema and one ItemStatus (design.md "reliability" row).
-import type { RunningEmulator } from "../../../emulator";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { createFixtureProject, fixtureStack, type FixtureProject } from "../../support/pulumi";
+import { addWebMap } from "../../provider/resources/portalCalls";
 
 export const PROJECT = "reliability";
 
@@ -101,4 +104,36 @@ export function countBy(log: LoggedRequest[], pred: (r: LoggedRequest) => boolea
     m.set(key, (m.get(key) ?? 0) + 1);
   }
   return m;
+}
+
+export interface EngineFixture {
+  emu: RunningEmulator;
+  project: FixtureProject;
+  stack: Stack;
+  /** The web map whose status the program sets. */
+  itemId: string;
+  close(): Promise<void>;
+}
+
+/** An emulator, a web map for the ItemStatus, and the reliability program's `dev` stack against them. */
+export async function startEngineFixture(): Promise<EngineFixture> {
+  const emu = await startEmulator({ port: 0 });
+  const itemId = await addWebMap(emu, "dev_admin", "Basemap");
+  const project = createFixtureProject(PROJECT, program);
+  const stack = await fixtureStack(project, "dev", {
+    "portal:url": { value: emu.portalUrl },
+    "portal:token": { value: emu.tokens.dev_admin, secret: true },
+    [`${PROJECT}:itemId`]: { value: itemId },
+  });
+  return {
+    emu,
+    project,
+    stack,
+    itemId,
+    close: async () => {
+      await clearFaults(emu);
+      await emu.close();
+      project.remove();
+    },
+  };
 }
