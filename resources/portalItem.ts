@@ -99,6 +99,8 @@ export class PortalItem extends pulumi.dynamic.Resource {
     // design rule 4: a stored service password stays secret in state, however it was given
     if (args.servicePassword !== undefined) props.servicePassword = pulumi.secret(args.servicePassword);
     for (const key of OUTPUTS) if (!(key in props)) props[key] = undefined;
+    // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItemIdentity.ts)
+    props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:PortalItem", opts?.parent);
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "servicePassword"];
     super(providerStub("portalItem"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "portal", "PortalItem");
   }

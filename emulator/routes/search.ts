@@ -1,6 +1,8 @@
 // Seed 2.2: items can be filtered by status, and authoritative items are boosted in search results.
 // A small `search` (public API path) over q and filter terms: owner:, orgid:, id:, type:,
-// title:, contentstatus:, and free words matched against title and tags.
+// title:, contentstatus:, and free words matched against title and tags; plus the public API's
+// `categories` parameter (docs/spec-gaps: a comma list must all match, a JSON array matches any;
+// a category matches the item's category or one below it).
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import { op, type OpContext } from "./operation";
@@ -36,6 +38,29 @@ function matches(item: Item, [field, value]: [string | undefined, string]): bool
   }
 }
 
+/** The public API's `categories`: "/A/B,/C" (every one) or ["/A/B","/C"] (any one), at most 8. */
+function categoryFilter(raw: string | undefined): ((item: Item) => boolean) | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  let any = false;
+  let paths: string[];
+  if (raw.trim().startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === "string")) throw new Error();
+      paths = parsed;
+      any = true;
+    } catch {
+      throw badRequest("'categories' must be a comma-separated list or a JSON array of category paths.");
+    }
+  } else paths = raw.split(",");
+  paths = paths.map((p) => p.trim().toLowerCase().replace(/\/+$/, "")).filter((p) => p !== "");
+  if (paths.length > MAX_CATEGORIES) throw badRequest(`'categories' takes at most ${MAX_CATEGORIES} category paths; got ${paths.length}.`);
+  const within = (item: Item, path: string) => item.categories.some((c) => { const l = c.toLowerCase(); return l === path || l.startsWith(`${path}/`); });
+  return (item) => (any ? paths.some((p) => within(item, p)) : paths.every((p) => within(item, p)));
+}
+
+const MAX_CATEGORIES = 8;
+
 const boost = (i: Item) => (i.contentStatus === "org_authoritative" || i.contentStatus === "public_authoritative" ? 0 : 1);
 
 function search(ctx: OpContext) {
@@ -45,6 +70,7 @@ function search(ctx: OpContext) {
   const num = ctx.params.int("num") ?? 10;
   if (start < 1) throw badRequest("'start' must be at least 1.");
   if (num < 0 || num > MAX_NUM) throw badRequest(`'num' must be from 0 to ${MAX_NUM}.`);
+  const inCategories = categoryFilter(ctx.params.str("categories"));
   const found = [...ctx.portal.items.items.values()]
     .filter((i) => i.addStatus === "completed")
     .filter((i) => {
@@ -55,6 +81,7 @@ function search(ctx: OpContext) {
       }
     })
     .filter((i) => all.every((t) => matches(i, t)))
+    .filter((i) => inCategories === undefined || inCategories(i))
     // seed 2.2: authoritative items are boosted; then newest first
     .sort((a, b) => boost(a) - boost(b) || b.modified - a.modified);
   const page = found.slice(start - 1, start - 1 + num);

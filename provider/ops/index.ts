@@ -9,3 +9,4 @@ export * from "./urlReport";
 export * from "./reassign";
 export * from "./features";
 export { userItemPath, itemPath } from "./paths";
+export * from "./search";

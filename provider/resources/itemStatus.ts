@@ -11,6 +11,8 @@ import { checkInputs } from "../schemas/failures";
 import { configurePortal, portalClient } from "./client";
 import { itemStatusInput } from "./itemStatusInput";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
+import { withPlan } from "./plan";
+import { isUnknown } from "../schemas/unknown";
 
 type Props = Record<string, any>;
 
@@ -41,13 +43,23 @@ async function setStatus(itemId: string, status: ContentStatus): Promise<Props> 
   return { schemaVersion: SCHEMA_VERSION, itemId, status: effectiveStatus(status, portalStatus), portalStatus };
 }
 
+/** The transition a step makes, for the plan (provider/resources/plan.ts). */
+export function statusPlan(olds: Props, news: Props): string[] {
+  if (isUnknown(news.itemId) || isUnknown(news.status)) return [];
+  if (olds.itemId === undefined) return [`+ set status ${news.status} on item ${news.itemId}`];
+  if (olds.itemId !== news.itemId) return [`± move status: clear ${olds.status} on item ${olds.itemId}, set ${news.status} on item ${news.itemId} (replaces)`];
+  if (olds.status !== news.status) return [`~ status: ${olds.status} → ${news.status} on item ${news.itemId}`];
+  return [];
+}
+
 export const itemStatus: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
-  async check(_olds: Props, news: Props) {
-    const inputs = { itemId: news.itemId, status: news.status };
-    const checked = checkInputs(itemStatusInput, inputs);
-    return checked.ok ? { inputs } : { inputs, failures: checked.failures };
+  async check(olds: Props, news: Props) {
+    const inputs = { itemId: news.itemId, status: news.status, schemaVersion: SCHEMA_VERSION };
+    const checked = checkInputs(itemStatusInput, { itemId: news.itemId, status: news.status });
+    const planned = withPlan(inputs, statusPlan(olds ?? {}, inputs));
+    return checked.ok ? { inputs: planned } : { inputs: planned, failures: checked.failures };
   },
 
   async diff(_id: string, olds: Props, news: Props) {

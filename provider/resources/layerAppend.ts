@@ -14,6 +14,7 @@ import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendSha
 import { runAppend } from "./layerAppendJob";
 import { appendRefusal } from "./layerAppendLayer";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
+import { shown, withoutPlan, withPlan } from "./plan";
 
 type Props = Record<string, any>;
 
@@ -38,12 +39,42 @@ export function changedInputs(olds: Props, news: Props): string[] {
   return LAYER_APPEND_INPUT_KEYS.filter((k) => !(k === "file" && sameFile) && !isDeepStrictEqual(olds[k], news[k]));
 }
 
+/** The target layer's URL when config alone gives it (no request): shown known in previews. */
+function knownLayerUrl(inputs: Props): string | undefined {
+  if (Object.values(pick(inputs, ["layerUrl", "serviceName", "layerId"])).some(isUnknown)) return undefined;
+  try {
+    return (inputs.layerUrl ?? layerUrl(portalClient(), inputs.serviceName, inputs.layerId)).replace(/\/+$/, "");
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a step will load, for the plan (provider/resources/plan.ts). */
+export function appendPlan(olds: Props, news: Props, changed: string[]): string[] {
+  const exists = Object.keys(olds).length > 0;
+  if (exists && changed.length === 0) return [];
+  const replaces = changed.filter((k) => !NO_REPLACE_KEYS.includes(k));
+  if (exists && replaces.length === 0) return changed.map((k) => `~ ${k}: ${shown(olds[k])} → ${shown(news[k])}`);
+  const source =
+    news.file !== undefined
+      ? `file ${JSON.stringify(news.file)} (${news.fileSize ?? "?"} bytes, ${news.appendUploadFormat ?? "?"}${typeof news.fileSha256 === "string" ? `, sha256 ${news.fileSha256.slice(0, 12)}…` : ""})`
+      : news.edits !== undefined
+        ? `edits (${Array.isArray(news.edits?.features) ? `${news.edits.features.length} features` : shown(news.edits)})`
+        : news.appendItemId !== undefined
+          ? `item ${shown(news.appendItemId)}`
+          : "the source";
+  const mode = news.upsert === true ? `upsert matching on ${news.upsertMatchingField ?? "the layer's unique field"}` : "append (new rows)";
+  const into = news.targetLayerUrl ?? `${news.serviceName ?? "?"}/${news.layerId ?? "?"}`;
+  const again = exists ? ` again (changed: ${replaces.join(", ")}; the rows of the previous load stay)` : "";
+  return [`+ load ${source} into ${into}: ${mode}${again}`];
+}
+
 export const layerAppend: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
   // design rule 5: everything is checked here, without a request; the file is fingerprinted
-  async check(_olds: Props, news: Props) {
-    const inputs = pick(news, Object.keys(layerAppendShape));
+  async check(olds: Props, news: Props) {
+    const inputs: Props = pick(news, Object.keys(layerAppendShape));
     const checked = checkInputs(layerAppendInput, inputs);
     const failures = checked.ok ? [] : [...checked.failures];
     if (typeof inputs.file === "string" && !isUnknown(inputs.file) && !failures.some((f) => f.property === "file")) {
@@ -52,7 +83,11 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
       else Object.assign(inputs, fp);
       inputs.appendUploadFormat ??= formatOfFile(inputs.file);
     }
-    return failures.length === 0 ? { inputs } : { inputs, failures };
+    inputs.schemaVersion = SCHEMA_VERSION;
+    const target = knownLayerUrl(inputs);
+    if (target !== undefined) inputs.targetLayerUrl = target;
+    const planned = withPlan(inputs, appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs)));
+    return failures.length === 0 ? { inputs: planned } : { inputs: planned, failures };
   },
 
   async diff(_id: string, olds: Props, news: Props) {
@@ -68,7 +103,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     const refusal = appendRefusal(layer, await getLayerInfo(client, layer), inputs, inputs.appendUploadFormat);
     if (refusal) throw refusal;
     const { jobId, job, appendUploadId } = await runAppend(client, layer, inputs);
-    const outs = { ...inputs, schemaVersion: SCHEMA_VERSION, targetLayerUrl: layer, jobId, ...pick({ appendUploadId }, ["appendUploadId"]), ...jobOutputs(job) };
+    const outs = { ...withoutPlan(inputs), schemaVersion: SCHEMA_VERSION, targetLayerUrl: layer, jobId, ...pick({ appendUploadId }, ["appendUploadId"]), ...jobOutputs(job) };
     return { id: `${layer}#${jobId}`, outs };
   },
 

@@ -7,7 +7,11 @@ import { pipeline } from "node:stream/promises";
 import { ITEM } from "../limits";
 import type { CheckFailure } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
+import { withPlan } from "./plan";
+import { derivedItemIdToCreate } from "./portalItemIdentity";
 import { INPUT_KEYS, inputFailures } from "./portalItemInput";
+import { planLines } from "./portalItemPlan";
+import { SCHEMA_VERSION } from "./state";
 
 type Props = Record<string, any>;
 
@@ -43,21 +47,54 @@ export async function fileFacts(path: string): Promise<{ fileSize: number; fileS
   }
 }
 
-/**
- * Design.md: itemIdToCreate is generated once per resource generation and kept in inputs. A new
- * one is drawn only when a replace-triggering field changed, so a replacement (create-before-delete)
- * does not collide with the item it replaces.
- */
-function itemIdToCreateFor(olds: Props, news: Props): { itemIdToCreate: string; generatedItemIdToCreate: boolean } {
-  if (news.itemIdToCreate !== undefined) return { itemIdToCreate: news.itemIdToCreate, generatedItemIdToCreate: false };
-  const sameGeneration =
-    olds.generatedItemIdToCreate === true &&
-    typeof olds.itemIdToCreate === "string" &&
+/** Fields whose change needs a new item (a new generation, so a new itemIdToCreate). */
+function sameGeneration(olds: Props, news: Props): boolean {
+  return (
     olds.type === news.type &&
     // an unset owner or folder means "the configured user's root folder": not a change
     (news.owner === undefined || news.owner === olds.owner) &&
-    (news.folder === undefined || news.folder === olds.folder);
-  return { itemIdToCreate: sameGeneration ? olds.itemIdToCreate : newItemIdToCreate(), generatedItemIdToCreate: true };
+    (news.folder === undefined || news.folder === olds.folder)
+  );
+}
+
+/**
+ * Design.md: one itemIdToCreate per resource generation, kept in inputs. Derived from the URN the
+ * program hands over and a generation counter (a replacement bumps it, so create-before-delete does
+ * not collide with the item it replaces), it survives a lost checkpoint: a create re-run after
+ * `--clear-pending-creates` sends the same id and adopts the item. State written by 0.1 (a random
+ * id) keeps its id.
+ */
+function itemIdToCreateFor(olds: Props, news: Props): Props {
+  if (news.itemIdToCreate !== undefined) return { itemIdToCreate: news.itemIdToCreate, generatedItemIdToCreate: false };
+  const had = olds.generatedItemIdToCreate === true && typeof olds.itemIdToCreate === "string";
+  const same = had && sameGeneration(olds, news);
+  const urn = news.__urn;
+  if (typeof urn !== "string" || isUnknown(urn)) {
+    return { itemIdToCreate: same ? olds.itemIdToCreate : newItemIdToCreate(), generatedItemIdToCreate: true };
+  }
+  const oldGeneration = typeof olds.__generation === "number" ? olds.__generation : 0;
+  if (same) return { itemIdToCreate: olds.itemIdToCreate, generatedItemIdToCreate: true, __generation: oldGeneration };
+  const generation = had ? oldGeneration + 1 : 0;
+  return { itemIdToCreate: derivedItemIdToCreate(urn, generation), generatedItemIdToCreate: true, __generation: generation };
+}
+
+/**
+ * Preview = apply: a dynamic resource's preview shows check's result as its outputs, so the outputs
+ * that an update keeps are carried here, and dependents (a relationship, an ItemStatus) keep a known
+ * item id instead of [unknown]. The item id is the itemIdToCreate it was created with (the portal
+ * honours it from 10.8.1; on an older portal read() records the real id after a pulumi refresh).
+ */
+function carriedOutputs(olds: Props, inputs: Props): Props {
+  const out: Props = { schemaVersion: SCHEMA_VERSION };
+  const existing = olds && Object.keys(olds).length > 0 && olds.itemIdToCreate === inputs.itemIdToCreate;
+  if (existing) {
+    const itemId = typeof olds.itemId === "string" ? olds.itemId : olds.itemIdToCreate;
+    if (typeof itemId === "string") out.itemId = itemId;
+  }
+  const rel = inputs.relationship;
+  const other = rel && (rel.originItemId ?? rel.destinationItemId);
+  if (typeof other === "string" && !isUnknown(other)) out.relatedItemIds = [other];
+  return out;
 }
 
 export async function checkPortalItem(olds: Props, news: Props): Promise<{ inputs: Props; failures?: CheckFailure[] }> {
@@ -67,6 +104,7 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   delete inputs.fileSha256;
   delete inputs.fileSize;
   delete inputs.generatedItemIdToCreate;
+  if (typeof news.__urn === "string") inputs.__urn = news.__urn;
   const failures = inputFailures(inputs, news.itemIdToCreate ?? undefined);
   if (typeof inputs.file === "string" && !isUnknown(inputs.file)) {
     const facts = await fileFacts(inputs.file);
@@ -74,5 +112,7 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
     else Object.assign(inputs, facts);
   }
   Object.assign(inputs, itemIdToCreateFor(olds ?? {}, { ...news, itemIdToCreate: news.itemIdToCreate ?? undefined }));
-  return failures.length > 0 ? { inputs, failures } : { inputs };
+  Object.assign(inputs, carriedOutputs(olds ?? {}, inputs));
+  const planned = withPlan(inputs, planLines(olds ?? {}, inputs));
+  return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };
 }

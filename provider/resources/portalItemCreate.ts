@@ -7,8 +7,9 @@ import { getItemStatus, waitForItemStatus } from "../ops/multipart";
 import { addRelationship } from "../ops/relationships";
 import type { PortalClient } from "../rest/client";
 import { isNotFound, NetworkError, PortalError } from "../rest/errors";
-import { addItemParams, itemProperties, thumbnailPart } from "./portalItemFields";
+import { addItemParams, itemProperties, textOf, thumbnailPart } from "./portalItemFields";
 import { endsOf } from "./portalItemRelationship";
+import { resourceMarker } from "./portalItemIdentity";
 import { MULTIPART_THRESHOLD_BYTES, uploadMultipart } from "./portalItemUpload";
 
 type Props = Record<string, any>;
@@ -42,6 +43,9 @@ async function adopt(client: PortalClient, owner: string, inputs: Props, cause: 
   }
   const item = await existing(client, id);
   if (!item) throw cause;
+  // an item carrying this resource's marker is ours, whatever its title became (a lost checkpoint)
+  const marker = typeof inputs.__urn === "string" ? resourceMarker(inputs.__urn) : undefined;
+  if (marker !== undefined && Array.isArray(item.typeKeywords) && item.typeKeywords.includes(marker) && item.owner === owner) return id;
   if (item.owner !== owner || item.type !== inputs.type || item.title !== inputs.title) {
     throw new Error(
       `PortalItem: addItem could not create item ${id}: an item with that id already exists (owner ${item.owner}, type ${JSON.stringify(item.type)}, title ${JSON.stringify(item.title)}) and it is not this resource's item. ` +
@@ -85,6 +89,8 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
     if (inputs.dataUrl !== undefined) await waitForItemStatus(client, { ...ref, timeoutMs: timeoutMsOf(inputs), what: "async add (dataUrl download)" });
     // seed 4.6 rule 3: multipart mode takes no thumbnail or relationship; an adopted item may predate it
     if (multipart && inputs.thumbnailFile !== undefined) await updateItem(client, { ...ref, item: {}, ...thumbnailPart(inputs) });
+    // an adopted item (a create whose answer was lost) is brought to what the program says now
+    if (adopted) await updateItem(client, { ...ref, item: { ...itemProperties(inputs), url: inputs.url, text: textOf(inputs.text) } });
     if (inputs.relationship && (multipart || adopted)) await ensureRelationship(client, itemId, inputs);
     if (inputs.protected === true) await protectItem(client, ref);
   });

@@ -7,6 +7,7 @@ import { isNotFound } from "../rest/errors";
 import { INPUT_KEYS } from "./portalItemInput";
 import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
 import { SCHEMA_VERSION } from "./state";
+import { withoutPlan } from "./plan";
 
 type Props = Record<string, any>;
 
@@ -47,13 +48,17 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[]): 
   const rel = relationshipHeld(olds.relationship, related);
   if (rel) inputs.relationship = rel;
   else delete inputs.relationship;
+  // the identity of issue "crash-safe creates", and the real item id for the previews that follow
+  for (const key of ["__urn", "__generation"]) if (olds[key] !== undefined) inputs[key] = olds[key];
+  inputs.itemId = item.id;
+  inputs.schemaVersion = SCHEMA_VERSION;
   return definedOnly(inputs);
 }
 
 /** Normalized inputs plus the computed outputs of design.md's PortalItem. */
 export function outputsOf(inputs: Props, item: PortalItem, related: string[]): Props {
   return definedOnly({
-    ...inputs,
+    ...withoutPlan(inputs),
     schemaVersion: SCHEMA_VERSION,
     itemId: item.id,
     owner: item.owner,

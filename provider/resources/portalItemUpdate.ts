@@ -15,7 +15,7 @@ export function updateFields(olds: Props, news: Props): { item: ItemParams & { c
   const item: ItemParams & { clearEmptyFields?: boolean } = {};
   for (const [arg, field] of Object.entries(PROPERTY_FIELDS)) {
     if (sameValue(olds[arg], news[arg])) continue;
-    if (news[arg] === undefined) {
+    if (news[arg] === undefined && all[field] === undefined) {
       item[field] = "";
       item.clearEmptyFields = true;
     } else item[field] = all[field];

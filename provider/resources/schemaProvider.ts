@@ -1,6 +1,12 @@
 // The ResourceProvider shared by the two organization category schemas (seed 4.2–4.4): a singleton
 // per org whose id is the portal id (never replaced); create and update assign the whole tree and
 // read back what the portal stored; delete removes it; read treats an empty schema as gone.
+//
+// What a preview shows is check's result (a dynamic provider has no preview of its own), so check
+// shapes it for a reviewer: the nested tree goes under the engine-internal key `__<property>`
+// (never printed), the flat `outline` prints one line per node, `plannedChanges` holds the semantic
+// lines (rename / move / add / remove / describe / reorder, with the items filed under a removed,
+// renamed or moved content category), and the portal id is carried so that it stays known.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { PortalClient } from "../rest/client";
@@ -8,17 +14,19 @@ import { isNotFound } from "../rest/errors";
 import { checkInputs } from "../schemas/failures";
 import { isUnknown, UNKNOWN } from "../schemas/unknown";
 import { assertSamePortal, configurePortal, portalClient } from "./client";
+import { markRead, takeRead, withoutPlan, withPlan } from "./plan";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
 import { containsUnknown, normalizeTree, outline, sameTree, type TreeKind, type TreeNode } from "./tree";
-import { summarizeTreeChange } from "./treeDiff";
+import { describeChange, diffTrees, describePortalChange } from "./treeDiff";
 import { pinpointTreeFailure, type TreeLimits } from "./treeFailures";
+import { impactOf } from "./treeImpact";
 
 /** What differs between the content and the member schema. */
 export interface SchemaKind {
   /** The resource type, for messages: "CategorySchema". */
   label: string;
   tree: TreeKind;
-  /** The input and state property holding the tree: "categorySchema". */
+  /** The input and output property holding the tree: "categorySchema". */
   property: string;
   /** The provider core's input schema with every limit of seed part 8. */
   input: z.ZodType;
@@ -30,9 +38,32 @@ export interface SchemaKind {
 
 type Props = Record<string, any>;
 
+/**
+ * The portal id an update's preview can show: carried in the inputs, or (state written before it
+ * was carried) asked once of portals/self, a read. A create's preview leaves it unknown.
+ */
+async function knownPortalId(olds: Props | undefined): Promise<string | undefined> {
+  if (typeof olds?.portalId === "string") return olds.portalId;
+  if (!olds || Object.keys(olds).length === 0) return undefined;
+  try {
+    return await portalClient().portalId();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Builds the ResourceProvider of one schema kind. */
 export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
+  const hidden = `__${k.property}`;
+  /** The tree of inputs or outputs, whichever key holds it (state before 0.2 kept it under the property). */
+  const treeOf = (props: Props | undefined): unknown => props?.[hidden] ?? props?.[k.property];
   const state = (portalId: string, tree: TreeNode[]) => ({ schemaVersion: SCHEMA_VERSION, portalId, [k.property]: tree, outline: outline(tree) });
+  const inputsOf = (tree: TreeNode[], portalId: unknown) => ({
+    [hidden]: tree,
+    outline: outline(tree),
+    schemaVersion: SCHEMA_VERSION,
+    ...(typeof portalId === "string" ? { portalId } : {}),
+  });
   const assignAndRead = async (tree: TreeNode[]) => {
     const client = portalClient();
     await k.assign(client, tree);
@@ -42,29 +73,35 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
   return {
     configure: configurePortal,
 
-    // design rule 5: every limit with its property path, unknowns pass, no request is sent
-    async check(_olds: Props, news: Props) {
-      const value = news[k.property];
+    // design rule 5: every limit with its property path, unknowns pass, no write is sent
+    async check(olds: Props, news: Props) {
+      const value = news[k.property] ?? news[hidden];
       const checked = checkInputs(k.input, { [k.property]: value });
       if (!checked.ok) return { inputs: news, failures: checked.failures.map((f) => pinpointTreeFailure(f, k.property, value, k.limits)) };
-      if (containsUnknown(value, isUnknown)) return { inputs: { [k.property]: value, outline: UNKNOWN } };
+      if (containsUnknown(value, isUnknown)) return { inputs: { [hidden]: value, outline: UNKNOWN } };
       const tree = normalizeTree(value, k.tree);
-      return { inputs: { [k.property]: tree, outline: outline(tree) } };
+      const before = normalizeTree(treeOf(olds), k.tree);
+      const changes = diffTrees(before, tree);
+      const impact = k.tree === "content" ? await impactOf(changes) : new Map<string, string>();
+      const lines = changes.map((c) => `${describeChange(c)}${impact.get(describeChange(c)) ?? ""}`);
+      return { inputs: withPlan(inputsOf(tree, await knownPortalId(olds)), lines) };
     },
 
     async diff(id: string, olds: Props, news: Props) {
       assertReadableState(olds, k.label);
-      if (containsUnknown(news[k.property], isUnknown)) return { changes: true, replaces: [] };
-      const before = normalizeTree(olds[k.property], k.tree);
-      const after = normalizeTree(news[k.property], k.tree);
+      if (containsUnknown(treeOf(news), isUnknown)) return { changes: true, replaces: [] };
+      const before = normalizeTree(treeOf(olds), k.tree);
+      const after = normalizeTree(treeOf(news), k.tree);
+      const refreshing = takeRead(k.label, id);
       if (sameTree(before, after)) return { changes: false, replaces: [] };
-      // the host drops detailedDiff; the provider's stdout lines reach the CLI's output (its stderr)
-      for (const line of summarizeTreeChange(before, after)) console.log(`${k.label} ${id}: ${line}`);
+      // pulumi refresh diffs what the portal holds (olds) against the state's inputs (news): say what
+      // the portal's users did, not how the state will be repaired
+      if (refreshing) for (const c of diffTrees(after, before)) console.log(`${k.label} ${id}: ${describePortalChange(c)}`);
       return { changes: true, replaces: [] };
     },
 
     async create(inputs: Props) {
-      const stored = await assignAndRead(normalizeTree(inputs[k.property], k.tree));
+      const stored = await assignAndRead(normalizeTree(treeOf(inputs), k.tree));
       const portalId = await portalClient().portalId();
       return { id: portalId, outs: state(portalId, stored) };
     },
@@ -75,12 +112,13 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       await assertSamePortal(id, `${k.label} ${id}`);
       const tree = normalizeTree(await k.get(portalClient()), k.tree);
       if (tree.length === 0) return {};
-      return { id, props: state(id, tree), inputs: { [k.property]: tree, outline: outline(tree) } };
+      markRead(k.label, id);
+      return { id, props: state(id, tree), inputs: withoutPlan(inputsOf(tree, id)) };
     },
 
     async update(id: string, _olds: Props, news: Props) {
       await assertSamePortal(id, `${k.label} ${id}`);
-      return { outs: state(id, await assignAndRead(normalizeTree(news[k.property], k.tree))) };
+      return { outs: state(id, await assignAndRead(normalizeTree(treeOf(news), k.tree))) };
     },
 
     async delete(id: string) {

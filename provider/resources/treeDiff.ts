@@ -127,3 +127,21 @@ export function describeChange(c: TreeChange): string {
 export function summarizeTreeChange(before: readonly TreeNode[], after: readonly TreeNode[]): string[] {
   return diffTrees(before, after).map(describeChange);
 }
+
+/** The same change told from the portal's side, for pulumi refresh: `portal removed Regions/South`. */
+export function describePortalChange(c: TreeChange): string {
+  switch (c.kind) {
+    case "add":
+      return `portal added ${c.path}${plus(c.descendants)}`;
+    case "remove":
+      return `portal removed ${c.path}${plus(c.descendants)}`;
+    case "rename":
+      return `portal renamed ${c.from} → ${c.to}`;
+    case "move":
+      return `portal moved ${c.from} → ${c.to}`;
+    case "describe":
+      return `portal re-described ${c.path}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`;
+    case "reorder":
+      return `portal reordered ${root(c.parent)}: ${c.to.join(", ")} (was ${c.from.join(", ")})`;
+  }
+}

@@ -1,0 +1,46 @@
+// PortalItem identity across lost checkpoints (issue "crash-safe creates"): the program hands over
+// the resource's URN (`__urn`), and check derives itemIdToCreate from it and a generation counter
+// that a replacement bumps. A create whose answer was lost (SIGKILL, then any recovery path) sends
+// the same id again and adopts the item the portal already holds, because that item carries this
+// resource's marker type keyword. The marker also lets `pulumi-gis-portal orphans` find items of a
+// stack that its state does not hold.
+import { createHash } from "node:crypto";
+import { ITEM } from "../limits";
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** 32 hex digits (letters and digits, as seed 2.1 asks) from the URN and the generation. */
+export function derivedItemIdToCreate(urn: string, generation: number): string {
+  return sha256(`${urn}#${generation}`).slice(0, ITEM.itemIdToCreateLength);
+}
+
+/** The prefix of every marker keyword this package writes. */
+export const MARKER_PREFIX = "pulumigisportal";
+
+/** `urn:pulumi:<stack>::<project>::<type>::<name>` → "<project>/<stack>". */
+export function stackOfUrn(urn: string): string | undefined {
+  const m = /^urn:pulumi:([^:]+)::([^:]+)::/.exec(urn);
+  return m ? `${m[2]}/${m[1]}` : undefined;
+}
+
+/** The marker of one resource: a hash of its URN (the URN names the stack and the project). */
+export function resourceMarker(urn: string): string {
+  return `${MARKER_PREFIX}r${sha256(urn).slice(0, 24)}`;
+}
+
+/** The marker of one stack ("<project>/<stack>"), on every item this package creates in it. */
+export function stackMarker(stack: string): string {
+  return `${MARKER_PREFIX}s${sha256(stack).slice(0, 24)}`;
+}
+
+/** The keywords an item of this resource carries beside the user's. */
+export function markersOf(urn: unknown): string[] {
+  if (typeof urn !== "string") return [];
+  const stack = stackOfUrn(urn);
+  return [resourceMarker(urn), ...(stack ? [stackMarker(stack)] : [])];
+}
+
+/** The user's keywords, without ours (what read gives back as drift-comparable). */
+export function withoutMarkers(keywords: readonly string[]): string[] {
+  return keywords.filter((k) => !k.startsWith(MARKER_PREFIX));
+}

@@ -1,0 +1,66 @@
+// The plan lines of a PortalItem step (provider/resources/plan.ts): a create names the item and its
+// source; an update names each changed field old → new, a secret as [secret], a file as its size and
+// SHA-256, long text cut to its length; a replace says which field forces it.
+import { shown } from "./plan";
+import { changedKeys, REPLACE_KEYS } from "./portalItemDiff";
+
+type Props = Record<string, any>;
+
+const SECRET = new Set(["servicePassword"]);
+
+function size(bytes: unknown): string {
+  if (typeof bytes !== "number") return "? bytes";
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KiB", "MiB", "GiB"];
+  let v = bytes / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v.toFixed(1)} ${units[u]}`;
+}
+
+function fileOf(p: Props): string {
+  if (p.file === undefined) return "(none)";
+  const sha = typeof p.fileSha256 === "string" ? `, sha256 ${p.fileSha256.slice(0, 12)}…` : "";
+  return `${JSON.stringify(p.file)} (${size(p.fileSize)}${sha})`;
+}
+
+function valueOf(key: string, p: Props): string {
+  if (SECRET.has(key)) return p[key] === undefined ? "(none)" : "[secret]";
+  if (key === "file") return fileOf(p);
+  return shown(p[key]);
+}
+
+/** What the new item is made from, for a create line. */
+function source(p: Props): string {
+  if (p.file !== undefined) return ` from file ${fileOf(p)}`;
+  if (p.url !== undefined) return ` at ${shown(p.url)}`;
+  if (p.dataUrl !== undefined) return ` downloaded from ${shown(p.dataUrl)}`;
+  if (p.text !== undefined) return ` with text ${shown(p.text)}`;
+  return "";
+}
+
+function relationship(p: Props): string[] {
+  const r = p.relationship;
+  if (!r) return [];
+  if (r.originItemId !== undefined) return [`+ relationship ${r.type}: origin ${shown(r.originItemId)} → this item`];
+  return [`+ relationship ${r.type}: this item → destination ${shown(r.destinationItemId)}`];
+}
+
+/** The lines of one step, from the old inputs (empty for a create) and the checked new ones. */
+export function planLines(olds: Props, news: Props): string[] {
+  if (!olds || Object.keys(olds).length === 0) {
+    return [`+ create ${news.type} ${shown(news.title)}${source(news)}`, ...relationship(news), ...(news.protected === true ? ["+ protected"] : [])];
+  }
+  // a file's size and hash are told with the file; a generated itemIdToCreate follows the replace
+  const generated = news.generatedItemIdToCreate === true;
+  const keys = changedKeys(olds, news);
+  const changed = keys.filter((k) => k !== "fileSha256" && k !== "fileSize" && !(k === "itemIdToCreate" && generated));
+  if (!changed.includes("file") && keys.some((k) => k === "fileSha256" || k === "fileSize")) changed.push("file");
+  return changed.map((key) => {
+    const replaces = (REPLACE_KEYS as readonly string[]).includes(key) ? " (replaces the item)" : "";
+    return `~ ${key}: ${valueOf(key, olds)} → ${valueOf(key, news)}${replaces}`;
+  });
+}
