@@ -12,6 +12,6 @@ const members = new portal.MemberCategorySchema("member-categories", { memberCat
 
 /** The organization the stack's portal:url and token reach. */
 export const portalId = categories.portalId;
-/** Every content category by path, as the portal stored it. */
-export const contentCategories = categories.outline.apply((o: Record<string, string>) => Object.keys(o));
-export const memberCategories = members.outline.apply((o: Record<string, string>) => Object.keys(o));
+/** Every content category by path → its description, as the portal stored it (keyed, so an insert shifts nothing). */
+export const contentCategories = categories.outline;
+export const memberCategories = members.outline;

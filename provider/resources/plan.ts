@@ -22,12 +22,14 @@ export function withoutPlan<T extends Record<string, unknown>>(props: T): T {
   return out as T;
 }
 
+import { UNKNOWN } from "../schemas/unknown";
+
 const MAX_SHOWN = 80;
 
 /** A value as a plan line shows it: JSON, long text cut with its length. */
 export function shown(v: unknown): string {
   if (v === undefined || v === null) return "(none)";
-  const text = JSON.stringify(v);
+  const text = JSON.stringify(v).replace(new RegExp(`"${UNKNOWN}"`, "g"), "[unknown]");
   return text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN - 20)}… (${text.length} characters)`;
 }
 

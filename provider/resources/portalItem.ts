@@ -6,7 +6,7 @@ import { deleteItem, getItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
 import { isNotFound, PortalError } from "../rest/errors";
 import { configurePortal, portalClient } from "./client";
-import { checkPortalItem } from "./portalItemCheck";
+import { checkPortalItem, withText } from "./portalItemCheck";
 import { createPortalItem } from "./portalItemCreate";
 import { diffPortalItem } from "./portalItemDiff";
 import { inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
@@ -34,13 +34,14 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
 
   async diff(_id: string, olds: Props, news: Props) {
     assertReadableState(olds, "PortalItem");
-    return diffPortalItem(olds, news);
+    return diffPortalItem(withText(olds), withText(news));
   },
 
-  async create(inputs: Props) {
+  async create(checked: Props) {
+    const inputs = withText(checked);
     const client = portalClient();
     const { itemId } = await createPortalItem(client, inputs);
-    return { id: itemId, outs: await readBack(client, itemId, inputs) };
+    return { id: itemId, outs: await readBack(client, itemId, checked) };
   },
 
   async read(id: string, props: Props) {
@@ -51,11 +52,12 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     return { id, props: outputsOf(inputs, held.item, held.related), inputs };
   },
 
-  async update(id: string, olds: Props, news: Props) {
-    assertReadableState(olds, "PortalItem");
+  async update(id: string, oldOuts: Props, checked: Props) {
+    assertReadableState(oldOuts, "PortalItem");
+    const [olds, news] = [withText(oldOuts), withText(checked)];
     const client = portalClient();
     await updatePortalItem(client, { owner: olds.owner, itemId: id, folder: olds.folder }, olds, news);
-    return { outs: await readBack(client, id, news) };
+    return { outs: await readBack(client, id, checked) };
   },
 
   async delete(id: string, props: Props) {

@@ -97,6 +97,18 @@ function carriedOutputs(olds: Props, inputs: Props): Props {
   return out;
 }
 
+/**
+ * Text content is kept under the engine-internal key `__text` (never printed, so a create does not
+ * dump a web map's JSON; the plan line gives its length). Every method reads it through here; state
+ * written by 0.1 kept it under `text`.
+ */
+export function withText(props: Props): Props {
+  if (!props || props.__text === undefined) return props;
+  const out: Props = { ...props, text: props.__text };
+  delete out.__text;
+  return out;
+}
+
 export async function checkPortalItem(olds: Props, news: Props): Promise<{ inputs: Props; failures?: CheckFailure[] }> {
   const inputs: Props = {};
   for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null) inputs[key] = news[key];
@@ -113,6 +125,11 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   }
   Object.assign(inputs, itemIdToCreateFor(olds ?? {}, { ...news, itemIdToCreate: news.itemIdToCreate ?? undefined }));
   Object.assign(inputs, carriedOutputs(olds ?? {}, inputs));
-  const planned = withPlan(inputs, planLines(olds ?? {}, inputs));
+  const lines = planLines(withText(olds ?? {}), inputs);
+  if (inputs.text !== undefined) {
+    inputs.__text = inputs.text;
+    delete inputs.text;
+  }
+  const planned = withPlan(inputs, lines);
   return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };
 }

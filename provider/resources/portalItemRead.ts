@@ -49,7 +49,7 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[]): 
   if (rel) inputs.relationship = rel;
   else delete inputs.relationship;
   // the identity of issue "crash-safe creates", and the real item id for the previews that follow
-  for (const key of ["__urn", "__generation"]) if (olds[key] !== undefined) inputs[key] = olds[key];
+  for (const key of ["__urn", "__generation", "__text"]) if (olds[key] !== undefined) inputs[key] = olds[key];
   inputs.itemId = item.id;
   inputs.schemaVersion = SCHEMA_VERSION;
   return definedOnly(inputs);

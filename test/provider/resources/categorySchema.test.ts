@@ -29,8 +29,33 @@ describe("provider CategorySchema against the emulator", () => {
     const r = await p.check!({}, { categorySchema: tree });
     assert.equal(r.failures, undefined);
     assert.deepEqual(r.inputs.outline, { Categories: "", "Categories/Water": "Hydrology", "Categories/Water/Rivers": "" });
-    assert.deepEqual(r.inputs.categorySchema[0].categories[0].categories[0], { title: "Rivers", description: "", categories: [] });
+    // the nested tree rides under an engine-internal key: a create's preview prints one line per node
+    assert.deepEqual(r.inputs.__categorySchema[0].categories[0].categories[0], { title: "Rivers", description: "", categories: [] });
+    assert.equal(r.inputs.categorySchema, undefined);
+    assert.deepEqual(r.inputs.plannedChanges, ["+ add Categories (with 2 subcategories)"]);
     assert.deepEqual(await requestLog(emu), []);
+  });
+
+  it("plan: check names each change with the items filed under a removed or renamed category; reads only", async () => {
+    const base = [{ title: "Categories", categories: [{ title: "Land", categories: [{ title: "Soils" }, { title: "Rocks" }] }, { title: "Water" }] }];
+    const olds = (await p.check!({}, { categorySchema: base })).inputs;
+    await p.create(olds);
+    const item = async (categories: string) => portalPost(emu, "dev_admin", "content/users/dev_admin/addItem", { title: "x", type: "Web Map", text: "{}", categories });
+    await item("/Categories/Land/Soils");
+    await item("/Categories/Land/Soils,/Categories/Water");
+    await item("/Categories/Land/Rocks");
+    await clearRequestLog(emu);
+    const next = [{ title: "Categories", categories: [{ title: "Land", categories: [{ title: "Soil types" }] }, { title: "Water" }, { title: "Air" }] }];
+    const r = await p.check!(olds, { categorySchema: next });
+    assert.deepEqual(r.inputs.plannedChanges, [
+      "~ rename Categories/Land/Soils → Categories/Land/Soil types (2 items are in it)",
+      "- remove Categories/Land/Rocks (1 item is in it)",
+      "+ add Categories/Air",
+    ]);
+    assert.equal(r.inputs.portalId, portalId, "an update's preview keeps the portal id known");
+    const log = await requestLog(emu);
+    assert.ok(log.length > 0 && log.every((q) => q.method === "GET"), `only reads during check: ${JSON.stringify(log.map((q) => q.path))}`);
+    assert.equal((await p.check!(r.inputs, { categorySchema: next })).inputs.plannedChanges, undefined, "no change, no plan key");
   });
 
   it("rule 5: a value unknown during preview passes and leaves the outline unknown", async () => {
@@ -52,7 +77,8 @@ describe("provider CategorySchema against the emulator", () => {
     assert.equal(r.id, portalId);
     assert.equal(r.outs.portalId, portalId);
     assert.equal(r.outs.schemaVersion, 1);
-    assert.deepEqual(r.outs.categorySchema, inputs.categorySchema);
+    assert.deepEqual(r.outs.categorySchema, inputs.__categorySchema);
+    assert.equal(r.outs.plannedChanges, undefined, "outputs never hold a plan");
     assert.deepEqual((await contentSchemaOf(emu, "dev_admin"))[0].categories[0].title, "Water");
     assert.ok((await requestLog(emu)).some((q) => /assignCategorySchema$/.test(q.path)));
   });

@@ -36,7 +36,7 @@ describe("provider MemberCategorySchema against the emulator", () => {
 
   it("2.4: member nodes keep no description; the outline lists them", async () => {
     const r = await p.check!({}, { memberCategorySchema: [{ title: "Staff", description: "dropped", categories: [leaf("GIS")] }] });
-    assert.deepEqual(r.inputs.memberCategorySchema, [{ title: "Staff", categories: [{ title: "GIS", categories: [] }] }]);
+    assert.deepEqual(r.inputs.__memberCategorySchema, [{ title: "Staff", categories: [{ title: "GIS", categories: [] }] }]);
     assert.deepEqual(r.inputs.outline, { Staff: "", "Staff/GIS": "" });
   });
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The package's bin, `pulumi-gis-portal <command>`: render-plan (a pull-request comment from
+// `pulumi preview --json`). Usage errors and bad input: one line on stderr, exit code 2.
+import * as fs from "node:fs";
+import { NotPreviewJson, parsePreview, renderPlan } from "./renderPlan";
+
+const USAGE = "usage: pulumi-gis-portal render-plan [preview.json]   (reads stdin when no file is given)";
+
+async function readInput(file: string | undefined): Promise<string> {
+  if (file !== undefined) return fs.promises.readFile(file, "utf8");
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "render-plan") {
+    if (rest.length > 1 || rest.some((a) => a.startsWith("-") && a !== "-")) {
+      process.stderr.write(`pulumi-gis-portal: ${USAGE}\n`);
+      return 2;
+    }
+    try {
+      const file = rest[0] === "-" ? undefined : rest[0];
+      process.stdout.write(renderPlan(parsePreview(await readInput(file))));
+      return 0;
+    } catch (e) {
+      const why = e instanceof NotPreviewJson ? e.message : (e as NodeJS.ErrnoException).code === "ENOENT" ? `no such file: ${rest[0]}` : (e as Error).message;
+      process.stderr.write(`pulumi-gis-portal render-plan: ${why}\n`);
+      return 2;
+    }
+  }
+  process.stderr.write(`pulumi-gis-portal: ${command === undefined ? "no command" : `unknown command ${JSON.stringify(command)}`}; ${USAGE}\n`);
+  return 2;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}

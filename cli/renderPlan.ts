@@ -1,0 +1,88 @@
+// `pulumi-gis-portal render-plan [file]`: `pulumi preview --json` → a Markdown comment for a pull
+// request. Counts per operation, then one section per changed resource with the semantic lines the
+// provider put in the step (`plannedChanges`, provider/resources/plan.ts), or, for resources of
+// other providers, the properties that differ. Secrets stay as the engine printed them ([secret]).
+
+export class NotPreviewJson extends Error {}
+
+interface Step {
+  op: string;
+  urn: string;
+  type?: string;
+  oldState?: { type?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+  newState?: { type?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+  diffReasons?: string[];
+  replaceReasons?: string[];
+}
+
+interface Preview {
+  steps: Step[];
+  changeSummary: Record<string, number>;
+  diagnostics?: Array<{ message?: string; severity?: string; urn?: string }>;
+}
+
+/** The operations in the order a reviewer reads them, with the verb shown. */
+const OPS: Array<[string, string, string]> = [
+  ["create", "+", "to create"],
+  ["update", "~", "to update"],
+  ["replace", "±", "to replace"],
+  ["delete", "-", "to delete"],
+  ["import", "=", "to import"],
+];
+
+/** Steps the engine emits around a replace that the `replace` step already stands for. */
+const FOLDED = new Set(["same", "read", "create-replacement", "delete-replaced", "discard", "refresh"]);
+
+export function parsePreview(text: string): Preview {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new NotPreviewJson("the input is not JSON; give the output of `pulumi preview --json`");
+  }
+  const d = doc as Partial<Preview> | null;
+  if (!d || typeof d !== "object" || Array.isArray(d) || typeof d.changeSummary !== "object" || d.changeSummary === null) {
+    throw new NotPreviewJson("the input is JSON but not `pulumi preview --json` output (no changeSummary)");
+  }
+  return { steps: Array.isArray(d.steps) ? d.steps : [], changeSummary: d.changeSummary, diagnostics: d.diagnostics };
+}
+
+const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+const typeOf = (s: Step) => {
+  const t = s.newState?.type ?? s.oldState?.type ?? s.type ?? "";
+  return t.replace(/^pulumi-nodejs:dynamic\//, "");
+};
+const escape = (line: string) => line.replace(/`/g, "'");
+
+/** The lines of one step: the provider's plan, else the changed property names. */
+function linesOf(s: Step): string[] {
+  const planned = s.newState?.inputs?.plannedChanges;
+  if (Array.isArray(planned) && planned.every((l) => typeof l === "string")) return planned as string[];
+  if (s.op === "delete") return ["- delete"];
+  const reasons = s.replaceReasons?.length ? s.replaceReasons : s.diffReasons;
+  if (reasons && reasons.length > 0) return reasons.map((r) => `~ ${r}`);
+  return [];
+}
+
+const OP_SIGN: Record<string, string> = Object.fromEntries(OPS.map(([op, sign]) => [op, sign]));
+
+/** The Markdown of a parsed preview. */
+export function renderPlan(preview: Preview): string {
+  const counts = OPS.filter(([op]) => (preview.changeSummary[op] ?? 0) > 0).map(([op, , label]) => `${preview.changeSummary[op]} ${label}`);
+  const steps = preview.steps.filter((s) => !FOLDED.has(s.op) && !s.type?.startsWith("pulumi:pulumi:Stack") && !s.urn.includes("::pulumi:pulumi:Stack::"));
+  const out = ["## Pulumi plan", ""];
+  if (counts.length === 0 && steps.length === 0) {
+    out.push("No changes.", "");
+    return out.join("\n");
+  }
+  const same = preview.changeSummary.same ?? 0;
+  out.push(`**${counts.join(", ")}**${same > 0 ? ` (${same} unchanged)` : ""}`, "");
+  for (const s of steps) {
+    out.push(`### ${OP_SIGN[s.op] ?? "~"} ${s.op} \`${typeOf(s)}\` **${nameOf(s.urn)}**`, "");
+    const lines = linesOf(s);
+    if (lines.length > 0) out.push("```diff", ...lines.map(escape), "```", "");
+  }
+  const errors = (preview.diagnostics ?? []).filter((d) => d.severity === "error" && d.message);
+  if (errors.length > 0) out.push("### Errors", "", ...errors.map((d) => `- ${d.message!.trim().split("\n")[0]}`), "");
+  return out.join("\n");
+}
