@@ -58,6 +58,8 @@ export class PortalClient {
   readonly sleep: (ms: number) => Promise<void>;
   readonly now: () => number;
   private readonly auth: TokenSource;
+  /** Origin → epoch ms before which no request is sent (a Retry-After answer). */
+  private readonly pausedUntil = new Map<string, number>();
   private readonly agents = new Map<string, Agent>();
   private readonly random: () => number;
   private readonly logger?: (line: string) => void;
@@ -90,7 +92,17 @@ export class PortalClient {
     const safe = options.safeToRetry ?? method === "GET";
     const url = /^https?:\/\//i.test(path) ? assertSecureUrl(path, "request URL").href : joinUrl(this.sharingUrl, path);
     let refreshed = false;
+    let waited = 0;
+    const origin = new URL(url).origin;
+    let ownWait = false;
     for (let attempt = 0; ; ) {
+      // a Retry-After seen by any request pauses every request to that origin from this process
+      const pause = ownWait ? 0 : (this.pausedUntil.get(origin) ?? 0) - this.now();
+      ownWait = false;
+      if (pause > 0) {
+        waited += pause;
+        await this.sleep(pause);
+      }
       const token = options.authenticate === false ? "" : await this.auth.token();
       try {
         return await this.send<T>(operation, method, url, params, token, options);
@@ -107,13 +119,16 @@ export class PortalClient {
         if (delay === undefined) {
           const final = e instanceof AuthError ? withAuthHint(e) : e;
           // a user reading "failed (503)" should know the request was already retried
-          if (attempt > 0 && final instanceof Error) final.message = `${final.message} (gave up after ${attempt + 1} attempts)`;
+          if (attempt > 0 && final instanceof Error) final.message = `${final.message} (${operation}: gave up after ${attempt + 1} attempts and ${(waited / 1000).toFixed(1)} s of waiting)`;
           this.log(`FAIL ${method} ${url} (${operation}): ${final instanceof Error ? final.message : String(final)}`);
           throw final;
         }
         attempt++;
+        waited += delay;
+        if (e instanceof PortalError && e.retryAfterMs !== undefined) this.pausedUntil.set(origin, Math.max(this.pausedUntil.get(origin) ?? 0, this.now() + delay));
         this.log(`RETRY ${method} ${url} (${operation}) #${attempt} in ${delay} ms after ${(e as PortalError).code}`);
         await this.sleep(delay);
+        ownWait = true;
       }
     }
   }

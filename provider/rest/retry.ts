@@ -1,7 +1,9 @@
 // The retry policy (design.md "Transport"; octokit plugin-retry habit): defaults in ONE object,
 // a pure decision function, no I/O. The client asks `retryDelay()` after each failed attempt.
-// Only requests marked safeToRetry are ever repeated: reads, assigns, setContentStatus and addItem
-// with itemIdToCreate. Append and addItem without itemIdToCreate are never repeated blindly.
+// 429 is retried for every request (the portal refused it before running it). 5xx and dropped
+// connections are retried only for requests marked safeToRetry (docs/retries.md lists them): reads,
+// assigns, setContentStatus and addItem with itemIdToCreate. Append and addItem without
+// itemIdToCreate are never repeated blindly.
 import { NetworkError, PortalError } from "./errors";
 
 export interface RetryPolicy {
@@ -47,7 +49,9 @@ export function retryDelay(
   policy: RetryPolicy = RETRY_DEFAULTS,
   random: () => number = Math.random,
 ): number | undefined {
-  if (!safeToRetry || attempt >= policy.retries || !isRetryable(error, policy)) return undefined;
+  // 429 means the portal did not run the request: it is safe to send again after the wait, whatever it does
+  const throttled = error instanceof PortalError && error.code === 429;
+  if ((!safeToRetry && !throttled) || attempt >= policy.retries || !isRetryable(error, policy)) return undefined;
   const retryAfterMs = error instanceof PortalError ? error.retryAfterMs : undefined;
   if (retryAfterMs !== undefined) return retryAfterMs > policy.maxRetryAfterMs ? undefined : retryAfterMs;
   const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);

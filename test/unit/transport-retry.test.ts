@@ -51,7 +51,7 @@ describe("unit: retry policy (design Transport)", () => {
     const s = scripted(Array.from({ length: 6 }, () => ({ status: 502, text: "bad gateway" })));
     await assert.rejects(
       s.client().request("item", "content/items/x", {}, { method: "GET" }),
-      (e: PortalError) => e.code === 502 && e.message.endsWith(`(gave up after ${RETRY_DEFAULTS.retries + 1} attempts)`),
+      (e: PortalError) => e.code === 502 && e.message.includes(`(item: gave up after ${RETRY_DEFAULTS.retries + 1} attempts and `),
     );
     assert.equal(s.sent.length, RETRY_DEFAULTS.retries + 1);
   });
