@@ -32,20 +32,39 @@ export async function canReassignItems(client: PortalClient, o: CanReassignItems
   return { results };
 }
 
+/** Every requested id gets an answer: one the portal's reply does not mention is not eligible. */
+function answerEach(items: string[], answered: CanReassignResult[]): CanReassignResult[] {
+  const byId = new Map(answered.map((r) => [r.itemId, r]));
+  return items.map((itemId) => byId.get(itemId) ?? { itemId, success: false, reason: "the portal's answer does not mention this item (unknown or not accessible to the caller)" });
+}
+
 async function checkBatch(client: PortalClient, owner: string, items: string[], targetUsername: string): Promise<CanReassignResult[]> {
   const path = `content/users/${seg(owner)}/canReassignItems`;
   try {
     const r = await client.request("canReassignItems", path, { items: items.join(","), targetUsername }, { safeToRetry: true });
     // seed 4.8 shows both {results:[…]} and a single {itemId, success}
     const raw: RawResult[] = Array.isArray(r?.results) ? r.results : r?.itemId !== undefined ? [r] : [];
-    return raw.map((x) => ({ itemId: x.itemId, success: x.success === true, reason: x.success === true ? undefined : x.error?.message }));
+    return answerEach(items, raw.map((x) => ({ itemId: x.itemId, success: x.success === true, reason: x.success === true ? undefined : x.error?.message })));
   } catch (e) {
     if (!(e instanceof PortalError) || e.messageCode !== "CONT_0291") throw e;
-    // seed part 7: 403 CONT_0291 lists the refused items; the others are taken as eligible (unconfirmed)
+    // seed part 7: 403 CONT_0291 lists the refused items; the others are asked again on their own,
+    // never taken as eligible without an answer (an unknown id must not read as eligible)
     const refused = new Map<string, Record<string, unknown>>();
     for (const d of e.details) if (d && typeof d === "object" && "itemId" in d) refused.set(String((d as { itemId: unknown }).itemId), d as Record<string, unknown>);
     const reason = e.message.replace(/^canReassignItems failed \([^)]*\): /, "");
-    const all = refused.size === 0;
-    return items.map((itemId) => (all || refused.has(itemId) ? { itemId, success: false, reason, detail: refused.get(itemId) } : { itemId, success: true }));
+    const unlisted = items.filter((id) => !refused.has(id));
+    if (refused.size === 0 || unlisted.length === items.length) return items.map((itemId) => ({ itemId, success: false, reason }));
+    const listed = items.filter((id) => refused.has(id)).map((itemId) => ({ itemId, success: false, reason, detail: refused.get(itemId) }));
+    return answerEach(items, [...listed, ...(await recheck(client, owner, unlisted, targetUsername))]);
+  }
+}
+
+/** The items a refusal did not list, asked again; a refusal of that smaller batch is per item. */
+async function recheck(client: PortalClient, owner: string, items: string[], targetUsername: string): Promise<CanReassignResult[]> {
+  try {
+    return await checkBatch(client, owner, items, targetUsername);
+  } catch (e) {
+    if (!(e instanceof PortalError) || e.code === 498 || e.code === 499) throw e;
+    return items.map((itemId) => ({ itemId, success: false, reason: e.message }));
   }
 }

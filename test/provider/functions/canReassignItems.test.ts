@@ -44,8 +44,9 @@ describe("function canReassignItems against the emulator", function () {
     await clearRequestLog(emu);
     const r = await canReassignItems({ owner: "dev_publisher", items: ids, targetUsername: "dev_user" });
     const calls = (await requestLog(emu)).filter((x) => x.operation === "canReassignItems");
-    assert.equal(calls.length, 2);
-    assert.ok(calls.every((c) => (c as { status?: number }).status === 403), "each batch answered CONT_0291");
+    // each batch answered CONT_0291; the items it did not list were asked again on their own
+    assert.equal(calls.filter((c) => (c as { status?: number }).status === 403).length, 2);
+    assert.equal(calls.length, 4);
     assert.equal(r.results.length, 150);
     const refused = r.results.filter((x) => !x.success);
     assert.deepEqual(refused.map((x) => x.itemId), hosted);
@@ -72,5 +73,15 @@ describe("function canReassignItems against the emulator", function () {
     const r = await (out as any).promise();
     assert.equal(r.results[0].success, false);
     assert.match(r.results[0].reason, /type Feature Service/);
+  });
+
+  it("an unknown id among refused and eligible ones is reported not eligible, with a reason", async () => {
+    const unknown = "0123456789abcdef0123456789abcdef";
+    const r = await canReassignItems({ owner: "dev_publisher", items: [ids[0], hosted[0], unknown], targetUsername: "dev_user" });
+    const by = new Map(r.results.map((x) => [x.itemId, x]));
+    assert.equal(by.get(ids[0])?.success, true);
+    assert.equal(by.get(hosted[0])?.success, false);
+    assert.equal(by.get(unknown)?.success, false, JSON.stringify(r.results));
+    assert.ok((by.get(unknown)?.reason ?? "").length > 0);
   });
 });
