@@ -11,8 +11,7 @@ import { checkInputs } from "../schemas/failures";
 import { configurePortal, portalClient } from "./client";
 import { itemStatusInput } from "./itemStatusInput";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
-import { withPlan } from "./plan";
-import { isUnknown } from "../schemas/unknown";
+import { shown, withPlan } from "./plan";
 
 type Props = Record<string, any>;
 
@@ -45,10 +44,10 @@ async function setStatus(itemId: string, status: ContentStatus): Promise<Props> 
 
 /** The transition a step makes, for the plan (provider/resources/plan.ts). */
 export function statusPlan(olds: Props, news: Props): string[] {
-  if (isUnknown(news.itemId) || isUnknown(news.status)) return [];
-  if (olds.itemId === undefined) return [`+ set status ${news.status} on item ${news.itemId}`];
-  if (olds.itemId !== news.itemId) return [`± move status: clear ${olds.status} on item ${olds.itemId}, set ${news.status} on item ${news.itemId} (replaces)`];
-  if (olds.status !== news.status) return [`~ status: ${olds.status} → ${news.status} on item ${news.itemId}`];
+  const [id, status] = [shown(news.itemId), shown(news.status)];
+  if (olds.itemId === undefined) return [`+ set status ${status} on item ${id}`];
+  if (olds.itemId !== news.itemId) return [`± move status: clear ${shown(olds.status)} on item ${shown(olds.itemId)}, set ${status} on item ${id} (replaces)`];
+  if (olds.status !== news.status) return [`~ status: ${shown(olds.status)} → ${status} on item ${id}`];
   return [];
 }
 

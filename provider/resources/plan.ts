@@ -29,7 +29,13 @@ const MAX_SHOWN = 80;
 /** A value as a plan line shows it: JSON, long text cut with its length. */
 export function shown(v: unknown): string {
   if (v === undefined || v === null) return "(none)";
-  const text = JSON.stringify(v).replace(new RegExp(`"${UNKNOWN}"`, "g"), "[unknown]");
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(v);
+  } catch {
+    json = undefined;
+  }
+  const text = (json ?? "(a value that is not JSON)").replace(new RegExp(`"${UNKNOWN}"`, "g"), "[unknown]");
   return text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN - 20)}… (${text.length} characters)`;
 }
 

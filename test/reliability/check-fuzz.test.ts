@@ -117,7 +117,7 @@ describe("reliability: fuzzed inputs to check (design rule 5: validate in check,
           assert.deepEqual(r.failures ?? [], []);
           const nodes = nodePaths(tree, property);
           assert.equal(Object.keys(r.inputs.outline as object).length, nodes.length);
-          assert.deepEqual(nodePaths(r.inputs[property] as any[], property).map((n) => n.node.title), nodes.map((n) => n.node.title));
+          assert.deepEqual(nodePaths(r.inputs[`__${property}`] as any[], property).map((n) => n.node.title), nodes.map((n) => n.node.title));
         }),
         RUNS,
       );
