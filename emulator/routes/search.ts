@@ -11,6 +11,8 @@ import type { Item } from "../models/items";
 import { badRequest } from "../errors";
 
 const MAX_NUM = 100;
+/** The public API's limit on `categories` paths in one search. */
+const MAX_CATEGORIES = 8;
 
 export function searchRoutes(app: FastifyInstance, emu: Emu): void {
   op(app, emu, "/search", search, { auth: "optional" });
@@ -58,8 +60,6 @@ function categoryFilter(raw: string | undefined): ((item: Item) => boolean) | un
   const within = (item: Item, path: string) => item.categories.some((c) => { const l = c.toLowerCase(); return l === path || l.startsWith(`${path}/`); });
   return (item) => (any ? paths.some((p) => within(item, p)) : paths.every((p) => within(item, p)));
 }
-
-const MAX_CATEGORIES = 8;
 
 const boost = (i: Item) => (i.contentStatus === "org_authoritative" || i.contentStatus === "public_authoritative" ? 0 : 1);
 

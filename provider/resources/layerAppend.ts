@@ -14,7 +14,7 @@ import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendSha
 import { runAppend } from "./layerAppendJob";
 import { appendRefusal } from "./layerAppendLayer";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
-import { shown, withoutPlan, withPlan } from "./plan";
+import { fileLine, shown, withoutPlan, withPlan } from "./plan";
 
 type Props = Record<string, any>;
 
@@ -49,20 +49,21 @@ function knownLayerUrl(inputs: Props): string | undefined {
   }
 }
 
+/** The source of an append as a plan line names it. */
+function appendSource(news: Props): string {
+  if (news.file !== undefined) return `file ${fileLine(news.file, news.fileSize, news.fileSha256, news.appendUploadFormat ?? "format ?")}`;
+  if (news.edits !== undefined) return `edits (${Array.isArray(news.edits?.features) ? `${news.edits.features.length} features` : shown(news.edits)})`;
+  if (news.appendItemId !== undefined) return `item ${shown(news.appendItemId)}`;
+  return "the source";
+}
+
 /** What a step will load, for the plan (provider/resources/plan.ts). */
 export function appendPlan(olds: Props, news: Props, changed: string[]): string[] {
   const exists = Object.keys(olds).length > 0;
   if (exists && changed.length === 0) return [];
   const replaces = changed.filter((k) => !NO_REPLACE_KEYS.includes(k));
   if (exists && replaces.length === 0) return changed.map((k) => `~ ${k}: ${shown(olds[k])} → ${shown(news[k])}`);
-  const source =
-    news.file !== undefined
-      ? `file ${JSON.stringify(news.file)} (${news.fileSize ?? "?"} bytes, ${news.appendUploadFormat ?? "?"}${typeof news.fileSha256 === "string" ? `, sha256 ${news.fileSha256.slice(0, 12)}…` : ""})`
-      : news.edits !== undefined
-        ? `edits (${Array.isArray(news.edits?.features) ? `${news.edits.features.length} features` : shown(news.edits)})`
-        : news.appendItemId !== undefined
-          ? `item ${shown(news.appendItemId)}`
-          : "the source";
+  const source = appendSource(news);
   const mode = news.upsert === true ? `upsert matching on ${news.upsertMatchingField ?? "the layer's unique field"}` : "append (new rows)";
   const into = news.targetLayerUrl ?? `${news.serviceName ?? "?"}/${news.layerId ?? "?"}`;
   const again = exists ? ` again (changed: ${replaces.join(", ")}; the rows of the previous load stay)` : "";

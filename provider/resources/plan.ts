@@ -51,3 +51,22 @@ export function markRead(kind: string, id: string): void {
 export function takeRead(kind: string, id: string): boolean {
   return justRead.delete(`${kind}\u0000${id}`);
 }
+
+function size(bytes: unknown): string {
+  if (typeof bytes !== "number") return "? bytes";
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KiB", "MiB", "GiB", "TiB"];
+  let v = bytes / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v.toFixed(1)} ${units[u]}`;
+}
+
+/** A local file as a plan line names it: path, size and the start of its SHA-256 (plus any extra facts). */
+export function fileLine(path: unknown, bytes: unknown, sha256: unknown, ...extra: string[]): string {
+  const sha = typeof sha256 === "string" ? [`sha256 ${sha256.slice(0, 12)}…`] : [];
+  return `${JSON.stringify(path)} (${[size(bytes), ...extra, ...sha].join(", ")})`;
+}

@@ -1,30 +1,15 @@
 // The plan lines of a PortalItem step (provider/resources/plan.ts): a create names the item and its
 // source; an update names each changed field old → new, a secret as [secret], a file as its size and
 // SHA-256, long text cut to its length; a replace says which field forces it.
-import { shown } from "./plan";
+import { fileLine, shown } from "./plan";
 import { changedKeys, REPLACE_KEYS } from "./portalItemDiff";
 
 type Props = Record<string, any>;
 
 const SECRET = new Set(["servicePassword"]);
 
-function size(bytes: unknown): string {
-  if (typeof bytes !== "number") return "? bytes";
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KiB", "MiB", "GiB"];
-  let v = bytes / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v.toFixed(1)} ${units[u]}`;
-}
-
 function fileOf(p: Props): string {
-  if (p.file === undefined) return "(none)";
-  const sha = typeof p.fileSha256 === "string" ? `, sha256 ${p.fileSha256.slice(0, 12)}…` : "";
-  return `${JSON.stringify(p.file)} (${size(p.fileSize)}${sha})`;
+  return p.file === undefined ? "(none)" : fileLine(p.file, p.fileSize, p.fileSha256);
 }
 
 function valueOf(key: string, p: Props): string {

@@ -82,8 +82,8 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       const tree = normalizeTree(value, k.tree);
       const before = normalizeTree(treeOf(olds), k.tree);
       const changes = diffTrees(before, tree);
-      const impact = k.tree === "content" ? await impactOf(changes) : new Map<string, string>();
-      const lines = changes.map((c) => `${describeChange(c)}${impact.get(describeChange(c)) ?? ""}`);
+      const impact = k.tree === "content" ? await impactOf(changes) : [];
+      const lines = changes.map((c, i) => `${describeChange(c)}${impact[i] ?? ""}`);
       return { inputs: withPlan(inputsOf(tree, await knownPortalId(olds)), lines) };
     },
 

@@ -4,7 +4,7 @@
 // check so that the count is part of the plan; a failed count is said, never fatal.
 import { searchItems } from "../ops/search";
 import { portalClient } from "./client";
-import { describeChange, type TreeChange } from "./treeDiff";
+import type { TreeChange } from "./treeDiff";
 
 /** An outline key (titles joined by "/", a "/" inside a title written "\/") → "/A/B" as items hold it. */
 export function categoryPath(key: string): string {
@@ -13,17 +13,26 @@ export function categoryPath(key: string): string {
 
 const itemsIn = (n: number) => ` (${n} item${n === 1 ? " is" : "s are"} in it)`;
 
-/** For each remove / rename / move line, the suffix naming the items filed under the old path. */
-export async function impactOf(changes: readonly TreeChange[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/** The path whose items a change affects: the old path of a remove, rename or move. */
+function affectedPath(c: TreeChange): string | undefined {
+  if (c.kind === "remove") return c.path;
+  return c.kind === "rename" || c.kind === "move" ? c.from : undefined;
+}
+
+/** One suffix per change ("" when it affects no filed item), naming the items under the old path. */
+export async function impactOf(changes: readonly TreeChange[]): Promise<string[]> {
+  const out: string[] = [];
   for (const c of changes) {
-    const path = c.kind === "remove" ? c.path : c.kind === "rename" || c.kind === "move" ? c.from : undefined;
-    if (path === undefined) continue;
+    const path = affectedPath(c);
+    if (path === undefined) {
+      out.push("");
+      continue;
+    }
     try {
       const { total } = await searchItems(portalClient(), { categories: [categoryPath(path)], num: 0 });
-      out.set(describeChange(c), itemsIn(total));
+      out.push(itemsIn(total));
     } catch (e) {
-      out.set(describeChange(c), ` (items in it not counted: ${(e as Error).message.split("\n")[0]})`);
+      out.push(` (items in it not counted: ${(e as Error).message.split("\n")[0]})`);
     }
   }
   return out;

@@ -141,12 +141,11 @@ describe("e2e plans a reviewer can trust (preview = apply, --json, render-plan, 
     const big = [{ title: "Big", categories: Array.from({ length: 5 }, (_, i) => ({ title: `Group ${i}`, categories: Array.from({ length: 4 }, (_, j) => ({ title: `Leaf ${i}.${j}` })) })) }];
     const nodes = 1 + 5 + 20;
     fs.writeFileSync(path.join(project.dir, "index.js"), `const portal = require("pulumi-gis-portal"); new portal.CategorySchema("big", { categorySchema: ${JSON.stringify(big)} });`);
-    const out = await cli(["preview", "--diff", "--stack", "dev"].slice(0, 2));
-    const block = out.stdout.split("\n").filter((l) => /portal:CategorySchema::big|^\s{8}/.test(l));
+    const out = await cli(["preview", "--diff"]);
     const start = out.stdout.indexOf("portal:CategorySchema::big");
     assert.ok(start > 0, out.stdout);
     const lines = out.stdout.slice(start).split("\n").findIndex((l, i) => i > 0 && /^\s{0,4}\S/.test(l));
     assert.ok(lines <= nodes + 12, `the create step prints ${lines} lines for ${nodes} nodes:\n${out.stdout}`);
-    assert.ok(block.length > 0);
+    assert.ok(lines > 0, "the create step is shown");
   });
 });
