@@ -94,9 +94,10 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       const after = normalizeTree(treeOf(news), k.tree);
       const refreshing = takeRead(k.label, id);
       if (sameTree(before, after)) return { changes: false, replaces: [] };
-      // pulumi refresh diffs what the portal holds (olds) against the state's inputs (news): say what
-      // the portal's users did, not how the state will be repaired
-      if (refreshing) for (const c of diffTrees(after, before)) console.log(`${k.label} ${id}: ${describePortalChange(c)}`);
+      // the summary also goes to the CLI's diagnostics (as in 0.1). pulumi refresh diffs what the
+      // portal holds (olds) against the state's inputs (news): there, say what the portal's users did
+      const lines = refreshing ? diffTrees(after, before).map(describePortalChange) : diffTrees(before, after).map(describeChange);
+      for (const line of lines) console.log(`${k.label} ${id}: ${line}`);
       return { changes: true, replaces: [] };
     },
 

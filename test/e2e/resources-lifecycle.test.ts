@@ -86,8 +86,12 @@ describe("e2e resources: category schemas and item status through the real engin
     assert.match(edit.stdout, /\+ "?Categories\/Water\/Streams"?\s*: "Flowing water"/);
     assert.match(edit.stdout, /\+ "?Categories\/Water\/Wetlands"?\s*: "Marshes"/);
     assert.match(edit.stdout, /\+ "?Categories\/Water\/Ponds"?\s*: ""/);
-    assert.equal(edit.stdout.match(/^\s*[-+] /gm)?.length, 4, "four outline lines change, nothing else");
-    assert.match(edit.stdout, /~ categorySchema \(hidden\)/);
+    // four outline lines change; the rest is the step's plan (docs/review.md), and the nested tree is never printed
+    assert.equal(edit.stdout.match(/^\s*[-+] "?Categories\//gm)?.length, 4, "four outline lines change, nothing else");
+    assert.match(edit.stdout, /"~ rename Categories\/Water\/Rivers → Categories\/Water\/Streams \(0 items are in it\)"/);
+    assert.match(edit.stdout, /"\+ add Categories\/Water\/Wetlands"/);
+    assert.match(edit.stdout, /"\+ add Categories\/Water\/Ponds"/);
+    assert.doesNotMatch(edit.stdout, /^\s*[-+~]?\s*(title|categories)\s*:/m, "the nested tree is not printed");
     // the one-line-per-change summary comes from the provider's diff (the CLI prints it on stderr)
     assert.match(edit.stderr, /CategorySchema \w+: ~ rename Categories\/Water\/Rivers → Categories\/Water\/Streams/);
     assert.match(edit.stderr, /CategorySchema \w+: \+ add Categories\/Water\/Wetlands/);
