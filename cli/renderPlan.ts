@@ -3,6 +3,8 @@
 // provider put in the step (`plannedChanges`, provider/resources/plan.ts), or, for resources of
 // other providers, the properties that differ. Secrets stay as the engine printed them ([secret]).
 
+import { deleteLines } from "./deleteLines";
+
 export class NotPreviewJson extends Error {}
 
 interface Step {
@@ -58,7 +60,7 @@ const escape = (line: string) => line.replace(/`/g, "'");
 function linesOf(s: Step): string[] {
   const planned = s.newState?.inputs?.plannedChanges;
   if (Array.isArray(planned) && planned.every((l) => typeof l === "string")) return planned as string[];
-  if (s.op === "delete") return ["- delete"];
+  if (s.op === "delete") return deleteLines(typeOf(s), s.oldState?.outputs);
   const reasons = s.replaceReasons?.length ? s.replaceReasons : s.diffReasons;
   if (reasons && reasons.length > 0) return reasons.map((r) => `~ ${r}`);
   return [];

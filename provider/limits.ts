@@ -113,3 +113,13 @@ export const URL_REPORT_TYPES = ["portalUrl", "federatedServerUrl"] as const;
 
 /** Seed 2.1: serviceUsername/servicePassword are valid on these item types only. */
 export const SERVICE_TYPES_WITH_CREDENTIALS = ["Map Service", "Feature Service", "Image Service"] as const;
+
+/** spec-gaps.md: relationship types known to the public API; any other is a bad type (seed 3.5); the emulator and the plan read this list. */
+export const RELATIONSHIP_TYPES: readonly string[] = [
+  "APIKey2Item", "Area2CustomPackage", "Area2Package", "Item2Attachment", "Item2Report", "Listed2Provisioned",
+  "Map2AppConfig", "Map2Area", "Map2FeatureCollection", "Map2Service", "MobileApp2Code", "Service2Data",
+  "Service2Layer", "Service2Route", "Service2Service", "Service2Style", "Solution2Item", "Style2Style",
+  "Survey2Data", "Survey2Service", "SurveyAddIn2Data", "Theme2Story", "TrackView2Map", "WebStyle2DesktopStyle",
+  "WMA2Code", "WorkforceMap2FeatureService",
+];
+

@@ -1,14 +1,9 @@
 // Relationships between items (seed 3.5, 4.6 rule 1; spec-gaps "Relationships").
+import { RELATIONSHIP_TYPES } from "../../provider/limits";
 import { badRequest } from "../errors";
 
-/** spec-gaps.md: relationship types known to the public API; any other is a bad type (seed 3.5). */
-export const RELATIONSHIP_TYPES: readonly string[] = [
-  "APIKey2Item", "Area2CustomPackage", "Area2Package", "Item2Attachment", "Item2Report", "Listed2Provisioned",
-  "Map2AppConfig", "Map2Area", "Map2FeatureCollection", "Map2Service", "MobileApp2Code", "Service2Data",
-  "Service2Layer", "Service2Route", "Service2Service", "Service2Style", "Solution2Item", "Style2Style",
-  "Survey2Data", "Survey2Service", "SurveyAddIn2Data", "Theme2Story", "TrackView2Map", "WebStyle2DesktopStyle",
-  "WMA2Code", "WorkforceMap2FeatureService",
-];
+/** spec-gaps.md: relationship types known to the public API (the one list: provider/limits.ts). */
+export { RELATIONSHIP_TYPES };
 
 export interface Relationship {
   originItemId: string;

@@ -8,7 +8,9 @@ import { ITEM } from "../limits";
 import type { CheckFailure } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { withPlan } from "./plan";
+import { diffPortalItem } from "./portalItemDiff";
 import { derivedItemIdToCreate } from "./portalItemIdentity";
+import { replaceImpact } from "./portalItemImpact";
 import { INPUT_KEYS, inputFailures } from "./portalItemInput";
 import { planLines } from "./portalItemPlan";
 import { SCHEMA_VERSION } from "./state";
@@ -109,6 +111,13 @@ export function withText(props: Props): Props {
   return out;
 }
 
+/** The id of the item a replace will delete, when this step replaces one that exists. */
+function replacedItemId(olds: Props, inputs: Props): string | undefined {
+  if (Object.keys(olds).length === 0 || diffPortalItem(withText(olds), inputs).replaces.length === 0) return undefined;
+  const id = olds.itemId ?? olds.itemIdToCreate;
+  return typeof id === "string" && !isUnknown(id) ? id : undefined;
+}
+
 export async function checkPortalItem(olds: Props, news: Props): Promise<{ inputs: Props; failures?: CheckFailure[] }> {
   const inputs: Props = {};
   for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null) inputs[key] = news[key];
@@ -126,6 +135,8 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   Object.assign(inputs, itemIdToCreateFor(olds ?? {}, { ...news, itemIdToCreate: news.itemIdToCreate ?? undefined }));
   Object.assign(inputs, carriedOutputs(olds ?? {}, inputs));
   const lines = planLines(withText(olds ?? {}), inputs);
+  const replaced = replacedItemId(olds ?? {}, inputs);
+  if (replaced !== undefined && failures.length === 0) lines.push(...(await replaceImpact(replaced)));
   if (inputs.text !== undefined) {
     inputs.__text = inputs.text;
     delete inputs.text;

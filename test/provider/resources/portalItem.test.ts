@@ -186,6 +186,23 @@ describe("provider PortalItem against the emulator", function () {
     await p.delete!(c.id, c.outs); // not found is done
   });
 
+  it("plan: a replace names the item it deletes, its status and protection, and its related items, with reads only", async () => {
+    const mapInputs = await checked({ type: "Web Map", title: "City map", text: {}, protected: true });
+    const map = await p.create(mapInputs);
+    const app = await p.create(await checked({ type: "Web Mapping Application", title: "City app", url: "https://apps.example.com/city", relationship: { type: "Map2AppConfig", originItemId: map.id } }));
+    await portalPost(emu, "dev_publisher", `content/items/${map.id}/setContentStatus`, { status: "org_authoritative" });
+    await clearRequestLog(emu);
+    const moved = await checked({ type: "Web Map", title: "City map", text: {}, protected: true, folder: "archive" }, mapInputs);
+    const lines: string[] = moved.plannedChanges;
+    assert.ok(lines.includes(`! replace deletes item ${map.id} "City map" after its replacement is created`), lines.join("\n"));
+    assert.ok(lines.includes("! old item is org_authoritative; the status does not move to the new item"), lines.join("\n"));
+    assert.ok(lines.some((l) => /^! old item is protected: its delete will be refused/.test(l)), lines.join("\n"));
+    assert.ok(lines.includes(`! related: → destination ${app.id} "City app" (Web Mapping Application)`), lines.join("\n"));
+    assert.deepEqual((await requestLog(emu)).filter((q) => q.method !== "GET").map((q) => q.path), [], "check only reads");
+    const retitled = await checked({ type: "Web Map", title: "Town map", text: {}, protected: true }, mapInputs);
+    assert.ok(!retitled.plannedChanges.some((l: string) => l.startsWith("!")), "an update names no deletion");
+  });
+
   it("read: a title, description and tags edited in the portal, and a removed relationship, are drift; a deleted item is gone", async () => {
     const data = await addWebMap(emu, "dev_publisher", "Data");
     const inputs = await checked({ type: "Feature Service", title: "Water", url: "https://services.example.com/Water/FeatureServer", description: "Pipes", tags: ["water"], relationship: { type: "Service2Data", destinationItemId: data } });

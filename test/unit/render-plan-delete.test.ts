@@ -1,0 +1,45 @@
+// render-plan for delete steps: the engine asks no provider about a delete during preview, so the
+// lines come from the state the step removes (cli/deleteLines.ts).
+import { strict as assert } from "node:assert";
+import { parsePreview, renderPlan } from "../../cli/renderPlan";
+
+const urn = (type: string, name: string) => `urn:pulumi:dev::org::pulumi-nodejs:dynamic/${type}::${name}`;
+const step = (type: string, name: string, outputs: Record<string, unknown>) => ({
+  op: "delete",
+  urn: urn(type, name),
+  oldState: { type: `pulumi-nodejs:dynamic/${type}`, outputs },
+});
+
+describe("render-plan: delete steps say what goes and what to know", () => {
+  it("PortalItem, trees, ItemStatus and LayerAppend", () => {
+    const preview = {
+      changeSummary: { delete: 4 },
+      steps: [
+        step("portal:PortalItem", "map", { type: "Web Map", title: "City map", itemId: "abc", protected: true, contentStatus: "org_authoritative", relatedItemIds: ["def"] }),
+        step("portal:CategorySchema", "cats", { portalId: "P1", outline: { Land: "", "Land/Soils": "", Water: "" } }),
+        step("portal:ItemStatus", "status", { itemId: "abc", status: "deprecated" }),
+        step("portal:LayerAppend", "load", { targetLayerUrl: "https://x/FeatureServer/0" }),
+      ],
+    };
+    const md = renderPlan(parsePreview(JSON.stringify(preview)));
+    for (const line of [
+      '- delete Web Map "City map" (item abc)',
+      "! it is org_authoritative",
+      "! it is protected: the portal refuses the delete until it is unprotected",
+      "! related items: def",
+      "- delete the whole tree (3 nodes) of portal P1",
+      "- remove Land and everything under it",
+      "- remove Water and everything under it",
+      "- clear status deprecated on item abc",
+      "- forget the append (the rows it loaded stay in the layer)",
+    ]) {
+      assert.ok(md.split("\n").includes(line), `${line}\n---\n${md}`);
+    }
+    assert.ok(!md.includes("- remove Land/Soils"), "a subtree is named once, by its root");
+  });
+
+  it("a delete of another provider's resource, or without state, is one line", () => {
+    const md = renderPlan(parsePreview(JSON.stringify({ changeSummary: { delete: 1 }, steps: [{ op: "delete", urn: "urn:pulumi:dev::org::random:index/randomId:RandomId::r" }] })));
+    assert.ok(md.includes("```diff\n- delete\n```"), md);
+  });
+});
