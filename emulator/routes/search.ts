@@ -1,6 +1,8 @@
 // Seed 2.2: items can be filtered by status, and authoritative items are boosted in search results.
 // A small `search` (public API path) over q and filter terms: owner:, orgid:, id:, type:,
-// title:, contentstatus:, and free words matched against title and tags; plus the public API's
+// title:, contentstatus:, typekeywords: (one whole keyword, as the public search reference lists the
+// field; the seed shows no search syntax), and free words matched against title, tags and type
+// keywords (three of the public API's default fields); plus the public API's
 // `categories` parameter (docs/spec-gaps: a comma list must all match, a JSON array matches any;
 // a category matches the item's category or one below it).
 import type { FastifyInstance } from "fastify";
@@ -28,6 +30,9 @@ function terms(query: string): Array<[string | undefined, string]> {
   return out;
 }
 
+/** A type keyword is matched whole and case-insensitively (the public index tokenizes it; simplified). */
+const hasKeyword = (item: Item, value: string) => item.typeKeywords.some((k) => k.toLowerCase() === value);
+
 function matches(item: Item, [field, value]: [string | undefined, string]): boolean {
   switch (field) {
     case "owner": return item.owner.toLowerCase() === value;
@@ -36,7 +41,8 @@ function matches(item: Item, [field, value]: [string | undefined, string]): bool
     case "type": return item.type.toLowerCase() === value;
     case "title": return item.title.toLowerCase().includes(value);
     case "contentstatus": return (item.contentStatus ?? "") === value;
-    default: return item.title.toLowerCase().includes(value) || item.tags.some((t) => t.toLowerCase() === value);
+    case "typekeywords": return hasKeyword(item, value);
+    default: return item.title.toLowerCase().includes(value) || item.tags.some((t) => t.toLowerCase() === value) || hasKeyword(item, value);
   }
 }
 
