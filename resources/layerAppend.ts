@@ -78,6 +78,8 @@ export class LayerAppend extends pulumi.dynamic.Resource {
   constructor(name: string, args: LayerAppendArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...args };
     for (const k of OUTPUTS) props[k] = undefined;
+    // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppendJournal.ts)
+    props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:LayerAppend", opts?.parent);
     super(providerStub("layerAppend"), name, props, opts, "portal", "LayerAppend");
     warnUnlessRerunSafe(this, name, args);
   }

@@ -11,7 +11,8 @@ import { isUnknown } from "../schemas/unknown";
 import { configurePortal, portalClient } from "./client";
 import { fingerprint } from "./layerAppendFile";
 import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendShape, NO_REPLACE_KEYS } from "./layerAppendInput";
-import { runAppend } from "./layerAppendJob";
+import { readJournal, removeJournal } from "./layerAppendJournal";
+import { appendOnce } from "./layerAppendRecover";
 import { appendRefusal } from "./layerAppendLayer";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
 import { fileLine, shown, withoutPlan, withPlan } from "./plan";
@@ -70,12 +71,22 @@ export function appendPlan(olds: Props, news: Props, changed: string[]): string[
   return [`+ load ${source} into ${into}: ${mode}${again}`];
 }
 
+/** What a create will do about an append an interrupted run left in the journal. */
+async function journalLines(inputs: Props): Promise<string[]> {
+  if (typeof inputs.__urn !== "string" || Object.values(inputs).some(isUnknown)) return [];
+  const e = await readJournal(inputs.__urn, inputs);
+  if (e?.state === "started") return [`  (an interrupted run started job ${e.jobId} at ${e.at}: up waits for that job and appends nothing again)`];
+  if (e?.state === "sending") return [`! an interrupted run sent this append at ${e.at} without an answer: up stops unless running it again is harmless (docs/recovery.md "LayerAppend")`];
+  return [];
+}
+
 export const layerAppend: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
   // design rule 5: everything is checked here, without a request; the file is fingerprinted
   async check(olds: Props, news: Props) {
     const inputs: Props = pick(news, Object.keys(layerAppendShape));
+    if (typeof news.__urn === "string") inputs.__urn = news.__urn;
     const checked = checkInputs(layerAppendInput, inputs);
     const failures = checked.ok ? [] : [...checked.failures];
     if (typeof inputs.file === "string" && !isUnknown(inputs.file) && !failures.some((f) => f.property === "file")) {
@@ -87,7 +98,9 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     inputs.schemaVersion = SCHEMA_VERSION;
     const target = knownLayerUrl(inputs);
     if (target !== undefined) inputs.targetLayerUrl = target;
-    const planned = withPlan(inputs, appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs)));
+    const lines = appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs));
+    if (lines.length > 0 && Object.keys(olds ?? {}).length === 0) lines.push(...(await journalLines(inputs)));
+    const planned = withPlan(inputs, lines);
     return failures.length === 0 ? { inputs: planned } : { inputs: planned, failures };
   },
 
@@ -103,7 +116,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     // seed 2.7: the layer JSON says whether this append can be accepted; refuse before sending it
     const refusal = appendRefusal(layer, await getLayerInfo(client, layer), inputs, inputs.appendUploadFormat);
     if (refusal) throw refusal;
-    const { jobId, job, appendUploadId } = await runAppend(client, layer, inputs);
+    const { jobId, job, appendUploadId } = await appendOnce(client, layer, inputs);
     const outs = { ...withoutPlan(inputs), schemaVersion: SCHEMA_VERSION, targetLayerUrl: layer, jobId, ...pick({ appendUploadId }, ["appendUploadId"]), ...jobOutputs(job) };
     return { id: `${layer}#${jobId}`, outs };
   },
@@ -131,8 +144,8 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     return { outs };
   },
 
-  // design.md: nothing is removed; the appended rows stay in the layer
-  async delete() {
-    return;
+  // design.md: nothing is removed; the appended rows stay in the layer. The journal record goes.
+  async delete(_id: string, props: Props) {
+    if (typeof props?.__urn === "string") await removeJournal(props.__urn, props);
   },
 };

@@ -31,18 +31,33 @@ async function uploadSource(client: PortalClient, layer: string, file: string, f
   return id;
 }
 
+/** Called around the one append request, so a journal can record it (layerAppendJournal.ts). */
+export interface AppendHooks {
+  /** Before the append is sent (after the upload). */
+  sending(appendUploadId: string | undefined): Promise<void>;
+  /** As soon as the portal answered with the job id. */
+  started(jobId: string, appendUploadId: string | undefined): Promise<void>;
+}
+
+/** Waits for a job already started (by this run or a run that was cut off) to end. */
+export async function awaitAppend(client: PortalClient, layer: string, jobId: string, inputs: Props, appendUploadId?: string): Promise<AppendOutcome> {
+  const timeoutSeconds = inputs.timeoutSeconds ?? DEFAULT_APPEND_TIMEOUT_SECONDS;
+  try {
+    return { jobId, job: await waitForAppendJob(client, layer, jobId, timeoutSeconds * 1000), appendUploadId };
+  } catch (e) {
+    throw explainJobError(e, `append job ${jobId} on layer ${layer}`, timeoutSeconds, inputs.rollbackOnFailure !== false);
+  }
+}
+
 /** Uploads (for a file), appends and waits for the job; a Failed job or the deadline is an error. */
-export async function runAppend(client: PortalClient, layer: string, inputs: Props): Promise<AppendOutcome> {
+export async function runAppend(client: PortalClient, layer: string, inputs: Props, hooks?: AppendHooks): Promise<AppendOutcome> {
   const params: AppendParams = {};
   for (const k of PASSED_PARAMS) if (inputs[k] !== undefined) (params as Props)[k] = inputs[k];
   const appendUploadId = inputs.file !== undefined ? await uploadSource(client, layer, inputs.file, inputs.appendUploadFormat) : undefined;
+  await hooks?.sending(appendUploadId);
   const start = await append(client, { ...params, appendUploadId, layerUrl: layer });
-  const timeoutSeconds = inputs.timeoutSeconds ?? DEFAULT_APPEND_TIMEOUT_SECONDS;
-  try {
-    return { jobId: start.jobId, job: await waitForAppendJob(client, layer, start.jobId, timeoutSeconds * 1000), appendUploadId };
-  } catch (e) {
-    throw explainJobError(e, `append job ${start.jobId} on layer ${layer}`, timeoutSeconds, inputs.rollbackOnFailure !== false);
-  }
+  await hooks?.started(start.jobId, appendUploadId);
+  return awaitAppend(client, layer, start.jobId, inputs, appendUploadId);
 }
 
 /** The job's own messages, and what the user can do next. */

@@ -1,0 +1,34 @@
+// LayerAppend create with its journal (layerAppendJournal.ts): a create that finds a record of the
+// same append started by a run that was cut off waits for that job instead of appending again; a
+// record of an append sent but never answered stops, unless running it again is harmless (an upsert
+// on a named unique field, or truncate).
+import type { PortalClient } from "../rest/client";
+import { awaitAppend, runAppend, type AppendOutcome } from "./layerAppendJob";
+import { journalDir, readJournal, writeJournal } from "./layerAppendJournal";
+
+type Props = Record<string, any>;
+
+/** An append whose second run leaves the layer as the first left it. */
+const rerunSafe = (inputs: Props) => (inputs.upsert === true && (inputs.upsertMatchingField !== undefined || inputs.useGlobalIds === true)) || inputs.truncate === true;
+
+const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+
+/** Appends once per resource and inputs, across runs that were killed mid-way. */
+export async function appendOnce(client: PortalClient, layer: string, inputs: Props): Promise<AppendOutcome> {
+  const urn = inputs.__urn;
+  if (typeof urn !== "string") return runAppend(client, layer, inputs);
+  const earlier = await readJournal(urn, inputs);
+  if (earlier?.state === "started" && earlier.jobId !== undefined && earlier.layer === layer) {
+    return awaitAppend(client, layer, earlier.jobId, inputs, earlier.appendUploadId);
+  }
+  if (earlier?.state === "sending" && !rerunSafe(inputs)) {
+    throw new Error(
+      `LayerAppend ${nameOf(urn)}: an earlier run sent this append to ${earlier.layer} at ${earlier.at} and was stopped before the portal answered, so its rows may already be in the layer. ` +
+        `Nothing was sent this time. Look at the layer; to append again, delete the journal record in ${journalDir()} (docs/recovery.md "LayerAppend").`,
+    );
+  }
+  return runAppend(client, layer, inputs, {
+    sending: (appendUploadId) => writeJournal(urn, inputs, { layer, state: "sending", appendUploadId }),
+    started: (jobId, appendUploadId) => writeJournal(urn, inputs, { layer, state: "started", jobId, appendUploadId }),
+  });
+}
