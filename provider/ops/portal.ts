@@ -1,6 +1,7 @@
 // Portal-level operations: the organization behind the token, and token generation.
 import type { TokenResponse } from "../rest/auth";
 import type { PortalClient } from "../rest/client";
+import { compareReleases, RELEASES } from "../limits";
 
 /** spec-gaps.md "Portal self": `{id, name, urlKey, isPortal, currentVersion, access, user:{username, role, privileges}, …}`. */
 export interface PortalSelf {
@@ -21,6 +22,33 @@ export interface PortalSelf {
  */
 export async function getPortalSelf(client: PortalClient): Promise<PortalSelf> {
   return (await client.self()) as PortalSelf;
+}
+
+/**
+ * Does the portal take `itemIdToCreate` (seed 9: self-hosted release 10.8.1)? Read from portals/self
+ * `currentVersion`, which on a real portal is the sharing API's version, not the release
+ * (unconfirmed table, kept here only):
+ * - below 10: the numbering of Portal 10.x, where 8.2 is release 10.8.1 (8.1 is 10.8, 7.x is 10.7);
+ * - 2000 and above: year versions (ArcGIS Online, recent Enterprise), all later than 10.8.1;
+ * - 10 to 1999: a release number as the emulator reports it ("10.8", "11.4"). Real Enterprise 11.x
+ *   reports 10.3 or 11.x here, so only 10.4 up to 10.8.0 (which a real portal never reports) reads
+ *   as a release before 10.8.1.
+ * A missing or unreadable version answers false: the marker search works on every portal.
+ * @example itemIdToCreateSupported("10.8") === false; itemIdToCreateSupported("2024.1") === true
+ */
+export function itemIdToCreateSupported(currentVersion: unknown): boolean {
+  const v = typeof currentVersion === "number" ? String(currentVersion) : currentVersion;
+  if (typeof v !== "string" || !/^\d+(\.\d+)*$/.test(v.trim())) return false;
+  const version = v.trim();
+  const major = Number(version.split(".")[0]);
+  if (major >= 2000) return true;
+  if (major < 10) return compareReleases(version, "8.2") >= 0;
+  return compareReleases(version, "10.4") < 0 || compareReleases(version, RELEASES.itemIdToCreate) >= 0;
+}
+
+/** itemIdToCreateSupported for the portal behind the client (portals/self is cached per client). */
+export async function portalTakesItemIdToCreate(client: PortalClient): Promise<boolean> {
+  return itemIdToCreateSupported((await client.self()).currentVersion);
 }
 
 export interface GenerateTokenOptions {

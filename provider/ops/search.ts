@@ -1,4 +1,5 @@
-// GET search (the public API's item search): used read-only, for the impact lines of a plan.
+// GET search (the public API's item search): used read-only, for the impact lines of a plan, the
+// marker search of a PortalItem create on a portal before 10.8.1, and `pulumi-gis-portal orphans`.
 import type { PortalClient } from "../rest/client";
 
 export interface SearchOptions {
@@ -8,11 +9,27 @@ export interface SearchOptions {
   categories?: string[];
   /** Results per page, 0–100; 0 asks for the total only. Default 0. */
   num?: number;
+  /** 1-based index of the first result (the previous page's `nextStart`). Default 1. */
+  start?: number;
+}
+
+/** One item of a search answer (the fields of GET content/items/<id> the callers read). */
+export interface SearchResult {
+  id: string;
+  title: string;
+  type?: string;
+  owner?: string;
+  ownerFolder?: string | null;
+  created?: number;
+  typeKeywords?: string[];
+  categories?: string[];
 }
 
 export interface SearchResponse {
   total: number;
-  results: Array<{ id: string; title: string; categories?: string[] }>;
+  /** The next page's `start`; -1 after the last page. */
+  nextStart?: number;
+  results: SearchResult[];
 }
 
 /**
@@ -21,6 +38,25 @@ export interface SearchResponse {
  */
 export function searchItems(client: PortalClient, o: SearchOptions): Promise<SearchResponse> {
   const params: Record<string, string | number> = { q: o.q ?? "", num: o.num ?? 0 };
+  if (o.start !== undefined) params.start = o.start;
   if (o.categories) params.categories = JSON.stringify(o.categories);
   return client.request("search", "search", params, { method: "GET" });
+}
+
+/** The public API's page limit of `num`. */
+const PAGE = 100;
+
+/**
+ * Every result of `q`, page after page (`nextStart` until -1).
+ * @example const mine = await searchAllItems(client, `typekeywords:${marker} owner:${owner}`);
+ */
+export async function searchAllItems(client: PortalClient, q: string): Promise<SearchResult[]> {
+  const out: SearchResult[] = [];
+  for (let start = 1; ; ) {
+    const page = await searchItems(client, { q, num: PAGE, start });
+    out.push(...(page.results ?? []));
+    const next = page.nextStart ?? -1;
+    if (next <= start || (page.results ?? []).length === 0) return out;
+    start = next;
+  }
 }

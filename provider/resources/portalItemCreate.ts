@@ -1,15 +1,20 @@
 // PortalItem create (seed 3.5, 4.6; design.md): one addItem carrying itemIdToCreate and the
 // relationship, safe to repeat; an ambiguous failure or an "id exists" answer adopts the item that
-// id names when it is ours. Large files go through multipart mode, dataUrl through an async add.
+// id names when it is ours. A portal before 10.8.1 has no itemIdToCreate (seed 9): there create
+// first searches for an item carrying this resource's marker and adopts it, so a create whose
+// answer was lost is not made twice. Large files go through multipart mode, dataUrl through an
+// async add.
 import { addItem, deleteItem, getItem, updateItem, type PortalItem } from "../ops/items";
 import { protectItem } from "../ops/itemState";
 import { getItemStatus, waitForItemStatus } from "../ops/multipart";
+import { portalTakesItemIdToCreate } from "../ops/portal";
 import { addRelationship } from "../ops/relationships";
+import { searchAllItems } from "../ops/search";
 import type { PortalClient } from "../rest/client";
 import { isNotFound, NetworkError, PortalError } from "../rest/errors";
 import { addItemParams, itemProperties, textOf, thumbnailPart } from "./portalItemFields";
 import { endsOf } from "./portalItemRelationship";
-import { resourceMarker } from "./portalItemIdentity";
+import { generationOf, resourceMarker } from "./portalItemIdentity";
 import { MULTIPART_THRESHOLD_BYTES, uploadMultipart } from "./portalItemUpload";
 
 type Props = Record<string, any>;
@@ -44,7 +49,7 @@ async function adopt(client: PortalClient, owner: string, inputs: Props, cause: 
   const item = await existing(client, id);
   if (!item) throw cause;
   // an item carrying this resource's marker is ours, whatever its title became (a lost checkpoint)
-  const marker = typeof inputs.__urn === "string" ? resourceMarker(inputs.__urn) : undefined;
+  const marker = markerOf(inputs);
   if (marker !== undefined && Array.isArray(item.typeKeywords) && item.typeKeywords.includes(marker) && item.owner === owner) return id;
   if (item.owner !== owner || item.type !== inputs.type || item.title !== inputs.title) {
     throw new Error(
@@ -55,15 +60,45 @@ async function adopt(client: PortalClient, owner: string, inputs: Props, cause: 
   return id;
 }
 
+/** This resource generation's marker keyword, when the program handed over the URN. */
+const markerOf = (inputs: Props) => (typeof inputs.__urn === "string" ? resourceMarker(inputs.__urn, generationOf(inputs)) : undefined);
+
+/**
+ * Portals before 10.8.1: the item of `owner` carrying this resource generation's marker, if the
+ * search index holds one (a create whose answer was lost). The search is confirmed by reading the
+ * item, since a search answer is fuzzy (public search reference).
+ */
+async function markedItem(client: PortalClient, owner: string, inputs: Props): Promise<string | undefined> {
+  const marker = markerOf(inputs);
+  if (marker === undefined) return undefined;
+  const found = await searchAllItems(client, `typekeywords:${marker} owner:${owner}`);
+  for (const hit of found) {
+    const item = await existing(client, hit.id);
+    if (item && item.owner === owner && Array.isArray(item.typeKeywords) && item.typeKeywords.includes(marker)) return item.id;
+  }
+  return undefined;
+}
+
 /** Seed 4.6: the one-call add (text, url, dataUrl or a small file), adopting on an ambiguous failure. */
 async function addInOneCall(client: PortalClient, owner: string, inputs: Props): Promise<{ itemId: string; adopted: boolean }> {
   const file = inputs.file !== undefined ? { file: { path: inputs.file } } : {};
+  const keyed = await portalTakesItemIdToCreate(client);
+  if (!keyed) {
+    const found = await markedItem(client, owner, inputs);
+    if (found !== undefined) return { itemId: found, adopted: true };
+  }
+  // seed 9: an older portal does not know itemIdToCreate; it is not sent there
+  const item = keyed ? addItemParams(inputs) : { ...addItemParams(inputs), itemIdToCreate: undefined };
   try {
-    const r = await addItem(client, { owner, folder: inputs.folder, item: addItemParams(inputs), ...file, ...thumbnailPart(inputs) });
+    const r = await addItem(client, { owner, folder: inputs.folder, item, ...file, ...thumbnailPart(inputs) });
     return { itemId: String(r.id ?? r.itemId), adopted: false };
   } catch (e) {
     if (!ambiguous(e)) throw e;
-    return { itemId: await adopt(client, owner, inputs, e), adopted: true };
+    if (keyed) return { itemId: await adopt(client, owner, inputs, e), adopted: true };
+    // the add may have run (a lost answer): the item is ours when it carries the marker
+    const found = await markedItem(client, owner, inputs).catch(() => undefined);
+    if (found === undefined) throw e;
+    return { itemId: found, adopted: true };
   }
 }
 

@@ -1,6 +1,6 @@
 // PortalItem inputs → the item fields addItem, commit and update send (seed 2.1).
 import type { ItemParams } from "../ops/items";
-import { markersOf } from "./portalItemIdentity";
+import { generationOf, markersOf } from "./portalItemIdentity";
 
 type Props = Record<string, any>;
 
@@ -31,7 +31,7 @@ export function itemProperties(inputs: Props): ItemParams {
   // seed 2.1: tags are a comma-delimited string
   if (Array.isArray(inputs.tags)) item.tags = inputs.tags.join(",");
   // the resource's markers ride with the user's keywords (portalItemIdentity.ts)
-  const markers = markersOf(inputs.__urn);
+  const markers = markersOf(inputs.__urn, generationOf(inputs));
   if (markers.length > 0) item.typeKeywords = [...(Array.isArray(inputs.typeKeywords) ? inputs.typeKeywords : []), ...markers];
   if (inputs.classification !== undefined && typeof inputs.classification !== "string") item.classification = JSON.stringify(inputs.classification);
   return item;

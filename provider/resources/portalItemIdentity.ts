@@ -23,9 +23,19 @@ export function stackOfUrn(urn: string): string | undefined {
   return m ? `${m[2]}/${m[1]}` : undefined;
 }
 
-/** The marker of one resource: a hash of its URN (the URN names the stack and the project). */
-export function resourceMarker(urn: string): string {
-  return `${MARKER_PREFIX}r${sha256(urn).slice(0, 24)}`;
+/**
+ * The marker of one resource generation: a hash of its URN (which names the stack and the project),
+ * and of the generation from the first replacement on, so that during a create-before-delete
+ * replacement the item being replaced does not pass for the new one (the marker search on portals
+ * before 10.8.1). Generation 0 keeps the URN-only hash items were first made with.
+ */
+export function resourceMarker(urn: string, generation = 0): string {
+  return `${MARKER_PREFIX}r${sha256(generation > 0 ? `${urn}#${generation}` : urn).slice(0, 24)}`;
+}
+
+/** The generation a resource's inputs carry (`__generation`, set by check; 0 when absent). */
+export function generationOf(inputs: Record<string, unknown>): number {
+  return typeof inputs.__generation === "number" && Number.isInteger(inputs.__generation) && inputs.__generation > 0 ? inputs.__generation : 0;
 }
 
 /** The marker of one stack ("<project>/<stack>"), on every item this package creates in it. */
@@ -33,11 +43,11 @@ export function stackMarker(stack: string): string {
   return `${MARKER_PREFIX}s${sha256(stack).slice(0, 24)}`;
 }
 
-/** The keywords an item of this resource carries beside the user's. */
-export function markersOf(urn: unknown): string[] {
+/** The keywords an item of this resource (generation) carries beside the user's. */
+export function markersOf(urn: unknown, generation = 0): string[] {
   if (typeof urn !== "string") return [];
   const stack = stackOfUrn(urn);
-  return [resourceMarker(urn), ...(stack ? [stackMarker(stack)] : [])];
+  return [resourceMarker(urn, generation), ...(stack ? [stackMarker(stack)] : [])];
 }
 
 /** The user's keywords, without ours (what read gives back as drift-comparable). */
