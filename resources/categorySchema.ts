@@ -23,6 +23,11 @@ export interface CategoryNode {
 export interface CategorySchemaArgs {
   /** Seed 4.4: 1 to 5 trees, at most 4 levels and 200 categories in all. See loadCategoryTree(). */
   categorySchema: pulumi.Input<pulumi.Input<CategoryNodeArgs>[]>;
+  /**
+   * The organization already has a schema (docs/adopting.md): the first preview compares with the
+   * tree the portal holds and lists only what differs; the first up assigns nothing when nothing does.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /**
@@ -40,7 +45,7 @@ export class CategorySchema extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { categorySchema: args.categorySchema, outline: undefined, portalId: undefined, schemaVersion: undefined };
+    const props = { categorySchema: args.categorySchema, adopt: args.adopt, outline: undefined, portalId: undefined, schemaVersion: undefined };
     super(providerStub("categorySchema"), name, props, hideTreeDiff(opts, "categorySchema"), "portal", "CategorySchema");
   }
 }

@@ -13,6 +13,11 @@ export interface ItemStatusArgs {
    * org_authoritative that the portal moved to public_authoritative by itself is not drift.
    */
   status: pulumi.Input<ContentStatusValue>;
+  /**
+   * The item may hold a status already (docs/adopting.md): the first preview says what it holds and
+   * whether anything changes. Create never writes a status the item already has.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /** Sets an item's status; destroy clears it (status "" with clearEmptyFields=true). */
@@ -26,7 +31,7 @@ export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { itemId: args.itemId, status: args.status, portalStatus: undefined, schemaVersion: undefined };
+    const props = { itemId: args.itemId, status: args.status, adopt: args.adopt, portalStatus: undefined, schemaVersion: undefined };
     super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
   }
 }

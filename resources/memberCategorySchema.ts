@@ -20,6 +20,11 @@ export interface MemberCategoryNode {
 export interface MemberCategorySchemaArgs {
   /** Seed 4.2: at least one node, at most 3 levels and 200 categories and subcategories in all. */
   memberCategorySchema: pulumi.Input<pulumi.Input<MemberCategoryNodeArgs>[]>;
+  /**
+   * The organization already has a schema (docs/adopting.md): the first preview compares with the
+   * tree the portal holds and lists only what differs; the first up assigns nothing when nothing does.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 /** The member category schema of the organization the stack config reaches. */
@@ -34,7 +39,7 @@ export class MemberCategorySchema extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: MemberCategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { memberCategorySchema: args.memberCategorySchema, outline: undefined, portalId: undefined, schemaVersion: undefined };
+    const props = { memberCategorySchema: args.memberCategorySchema, adopt: args.adopt, outline: undefined, portalId: undefined, schemaVersion: undefined };
     super(providerStub("memberCategorySchema"), name, props, hideTreeDiff(opts, "memberCategorySchema"), "portal", "MemberCategorySchema");
   }
 }

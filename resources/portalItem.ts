@@ -63,6 +63,13 @@ export interface PortalItemArgs {
   serviceProxyFilter?: pulumi.Input<ServiceProxyFilterArgs>;
   /** 32 letters or digits; default one generated per resource generation and kept in state. A change replaces. */
   itemIdToCreate?: pulumi.Input<string>;
+  /**
+   * Adopt the item that exists with this id instead of adding one (docs/adopting.md): the first up
+   * changes only the fields that differ from the program, and sends no write when none does. Refused
+   * at preview when the item does not exist or another stack or resource already manages it. Use
+   * with the resource option `retainOnDelete: true` so that a destroy leaves the item in the portal.
+   */
+  adoptItemId?: pulumi.Input<string>;
   relationship?: pulumi.Input<PortalItemRelationshipArgs>;
   /** Delete protection, turned on or off after create. */
   protected?: pulumi.Input<boolean>;

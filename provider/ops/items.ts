@@ -1,6 +1,7 @@
 // Item operations: addItem (seed 2.1, 4.6, 3.5) and read/data/update/delete (spec-gaps.md "Items").
 import type { FilePart, Params } from "../rest/body";
 import type { PortalClient } from "../rest/client";
+import type { SavedData } from "../rest/download";
 import { seg } from "../rest/url";
 import { itemPath, userItemPath, type ItemRef } from "./paths";
 
@@ -110,6 +111,15 @@ export function getItem(client: PortalClient, itemId: string): Promise<PortalIte
 /** spec-gaps.md "Item data": GET content/items/<id>/data → raw bytes (empty when none). */
 export function getItemData(client: PortalClient, itemId: string): Promise<Buffer> {
   return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", raw: true });
+}
+
+/**
+ * spec-gaps.md "Item data", streamed into `saveTo` (a file item of any size; nothing held in
+ * memory): its byte count, SHA-256 and the file name the portal sends with it.
+ * @example const { fileName, sha256 } = await downloadItemData(client, id, "/tmp/data.bin");
+ */
+export function downloadItemData(client: PortalClient, itemId: string, saveTo: string): Promise<SavedData> {
+  return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", saveTo });
 }
 
 export interface UpdateItemOptions extends ItemFiles {

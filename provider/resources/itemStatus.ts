@@ -8,6 +8,7 @@ import { getItem } from "../ops/items";
 import { setContentStatus } from "../ops/itemState";
 import { isNotFound, PortalError } from "../rest/errors";
 import { checkInputs } from "../schemas/failures";
+import { isUnknown } from "../schemas/unknown";
 import { configurePortal, portalClient } from "./client";
 import { itemStatusInput } from "./itemStatusInput";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
@@ -51,13 +52,33 @@ export function statusPlan(olds: Props, news: Props): string[] {
   return [];
 }
 
+/** The item's contentStatus ("" for none), or undefined when the item cannot be read. */
+async function heldStatus(itemId: string): Promise<string | undefined> {
+  try {
+    return (await getItem(portalClient(), itemId)).contentStatus ?? "";
+  } catch {
+    return undefined;
+  }
+}
+
+/** An adopting create's plan: "no change" when the item holds the status already. */
+async function adoptPlan(itemId: string, status: string): Promise<string[]> {
+  const held = await heldStatus(itemId);
+  if (held === undefined) return statusPlan({}, { itemId, status });
+  const head = `= adopt the status of item ${shown(itemId)} (${held === "" ? "none" : held})`;
+  return effectiveStatus(status, held) === status ? [`${head}: no change`] : [head, `~ status: ${shown(held)} → ${shown(status)} on item ${shown(itemId)}`];
+}
+
 export const itemStatus: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
   async check(olds: Props, news: Props) {
     const inputs = { itemId: news.itemId, status: news.status, schemaVersion: SCHEMA_VERSION };
     const checked = checkInputs(itemStatusInput, { itemId: news.itemId, status: news.status });
-    const planned = withPlan(inputs, statusPlan(olds ?? {}, inputs));
+    // docs/adopting.md: with adopt: true a create's plan says what the item holds now (reads only)
+    const adopt = checked.ok && news.adopt === true && (!olds || Object.keys(olds).length === 0) && !isUnknown(news.itemId);
+    const lines = adopt ? await adoptPlan(inputs.itemId, inputs.status) : statusPlan(olds ?? {}, inputs);
+    const planned = withPlan(inputs, lines);
     return checked.ok ? { inputs: planned } : { inputs: planned, failures: checked.failures };
   },
 
@@ -67,7 +88,12 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
     return { changes: replaces.length > 0 || olds.status !== news.status, replaces };
   },
 
+  // an item that already holds the status (an adopted one, docs/adopting.md) is not written to
   async create(inputs: Props) {
+    const held = await heldStatus(inputs.itemId);
+    if (held !== undefined && effectiveStatus(inputs.status, held) === inputs.status) {
+      return { id: inputs.itemId, outs: { schemaVersion: SCHEMA_VERSION, itemId: inputs.itemId, status: inputs.status, portalStatus: held } };
+    }
     return { id: inputs.itemId, outs: await setStatus(inputs.itemId, inputs.status) };
   },
 

@@ -7,6 +7,7 @@ import type { PortalClient } from "../rest/client";
 import { isNotFound, PortalError } from "../rest/errors";
 import { configurePortal, portalClient } from "./client";
 import { checkPortalItem, withText } from "./portalItemCheck";
+import { adoptPortalItem } from "./portalItemAdopt";
 import { createPortalItem } from "./portalItemCreate";
 import { diffPortalItem } from "./portalItemDiff";
 import { inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
@@ -40,7 +41,8 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
   async create(checked: Props) {
     const inputs = withText(checked);
     const client = portalClient();
-    const { itemId } = await createPortalItem(client, inputs);
+    // docs/adopting.md: an adopted item is changed only where it differs from the program
+    const { itemId } = inputs.adoptItemId !== undefined ? await adoptPortalItem(client, inputs) : await createPortalItem(client, inputs);
     return { id: itemId, outs: await readBack(client, itemId, checked) };
   },
 

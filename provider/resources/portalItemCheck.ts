@@ -8,6 +8,7 @@ import { ITEM } from "../limits";
 import type { CheckFailure } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { withPlan } from "./plan";
+import { checkAdoption } from "./portalItemAdopt";
 import { diffPortalItem } from "./portalItemDiff";
 import { derivedItemIdToCreate } from "./portalItemIdentity";
 import { replaceImpact } from "./portalItemImpact";
@@ -134,9 +135,14 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   }
   Object.assign(inputs, itemIdToCreateFor(olds ?? {}, { ...news, itemIdToCreate: news.itemIdToCreate ?? undefined }));
   Object.assign(inputs, carriedOutputs(olds ?? {}, inputs));
-  const lines = planLines(withText(olds ?? {}), inputs);
+  // docs/adopting.md: an adopted item is read (reads only); its id is known and its plan says "adopt"
+  const adoption = failures.length === 0 ? await checkAdoption(olds ?? {}, inputs) : undefined;
+  if (adoption) failures.push(...adoption.failures);
+  if (adoption) inputs.itemId = inputs.adoptItemId;
+  const lines = adoption && Object.keys(olds ?? {}).length === 0 ? [] : planLines(withText(olds ?? {}), inputs);
   const replaced = replacedItemId(olds ?? {}, inputs);
   if (replaced !== undefined && failures.length === 0) lines.push(...(await replaceImpact(replaced)));
+  if (adoption) lines.push(...adoption.lines);
   if (inputs.text !== undefined) {
     inputs.__text = inputs.text;
     delete inputs.text;

@@ -4,7 +4,7 @@ import { INPUT_KEYS } from "./portalItemInput";
 type Props = Record<string, any>;
 
 /** Fields whose change needs a new item. */
-export const REPLACE_KEYS = ["type", "owner", "folder", "itemIdToCreate"] as const;
+export const REPLACE_KEYS = ["type", "owner", "folder", "itemIdToCreate", "adoptItemId"] as const;
 /** Outputs the portal fills in when the argument is unset: compared only when the argument is set. */
 const WHEN_SET = new Set(["owner", "folder", "url", "protected"]);
 /** Bookkeeping of check, not a user's change. */
@@ -31,6 +31,8 @@ function protectedByStatus(olds: Props, news: Props): boolean {
 export function changedKeys(olds: Props, news: Props): string[] {
   return INPUT_KEYS.filter((key) => {
     if (IGNORED.has(key)) return false;
+    // docs/adopting.md: naming the item the resource already holds, or dropping adoptItemId, changes nothing
+    if (key === "adoptItemId") return news.adoptItemId !== undefined && news.adoptItemId !== (olds.itemId ?? olds.adoptItemId);
     if (WHEN_SET.has(key) && news[key] === undefined) return false;
     if (key === "protected" && protectedByStatus(olds, news)) return false;
     return !sameValue(olds[key], news[key]);

@@ -13,7 +13,7 @@ export const INPUT_KEYS = [
   "owner", "folder", "type", "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent",
   "licenseInfo", "culture", "properties", "url", "text", "file", "fileSha256", "fileSize", "dataUrl", "thumbnailFile",
   "thumbnailUrl", "classification", "serviceUsername", "servicePassword", "serviceProxyFilter", "itemIdToCreate",
-  "generatedItemIdToCreate", "relationship", "protected", "timeoutSeconds",
+  "generatedItemIdToCreate", "relationship", "protected", "timeoutSeconds", "adoptItemId",
 ] as const;
 
 /** Seed 4.6 rule 1: the new item is the destination (originItemId) or the origin (destinationItemId). */
@@ -62,6 +62,8 @@ const extras = z.object({
   folder: z.string().min(1).optional(),
   file: z.string().min(1).optional(),
   protected: z.boolean().optional(),
+  // an existing item's id (docs/adopting.md); real ids are 32 hex digits
+  adoptItemId: z.string().regex(/^[A-Za-z0-9]+$/, "must be an item id (letters and digits)").optional(),
   timeoutSeconds: z.number().positive().optional(),
   relationship: z.object({ type: z.string(), originItemId: z.string().optional(), destinationItemId: z.string().optional() }).optional(),
 });

@@ -25,6 +25,9 @@ export function updateFields(olds: Props, news: Props): { item: ItemParams & { c
   if (news.dataUrl !== undefined && news.dataUrl !== olds.dataUrl) item.dataUrl = news.dataUrl;
   const file = news.file !== undefined && (news.file !== olds.file || news.fileSha256 !== olds.fileSha256);
   const thumbnail = news.thumbnailFile !== undefined && news.thumbnailFile !== olds.thumbnailFile;
+  // an adopted item takes this resource's markers with the first fields it is sent (docs/adopting.md)
+  const writes = Object.keys(item).length > 0 || file || thumbnail;
+  if (writes && news.adoptItemId !== undefined && Array.isArray(news.typeKeywords) && item.typeKeywords === undefined) item.typeKeywords = all.typeKeywords;
   return { item, file, thumbnail };
 }
 

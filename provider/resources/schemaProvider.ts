@@ -6,7 +6,8 @@
 // shapes it for a reviewer: the nested tree goes under the engine-internal key `__<property>`
 // (never printed), the flat `outline` prints one line per node, `plannedChanges` holds the semantic
 // lines (rename / move / add / remove / describe / reorder, with the items filed under a removed,
-// renamed or moved content category), and the portal id is carried so that it stays known.
+// renamed or moved content category), and the portal id is carried so that it stays known. With
+// `adopt: true` (docs/adopting.md) a create's plan compares with the tree the portal holds.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { PortalClient } from "../rest/client";
@@ -69,6 +70,20 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
     await k.assign(client, tree);
     return normalizeTree(await k.get(client), k.tree);
   };
+  /** The portal's tree and id for an adoption's plan; undefined when they cannot be read (said by create). */
+  const portalTree = async (): Promise<{ tree: TreeNode[]; portalId: string } | undefined> => {
+    try {
+      const client = portalClient();
+      return { tree: normalizeTree(await k.get(client), k.tree), portalId: await client.portalId() };
+    } catch {
+      return undefined;
+    }
+  };
+  const adoptLine = (held: TreeNode[], changes: number) => {
+    const nodes = Object.keys(outline(held)).length;
+    const what = nodes === 0 ? "the organization has none yet" : `${nodes} node${nodes === 1 ? "" : "s"}`;
+    return `= adopt the organization's ${k.label} (${what})${changes === 0 ? ": no change" : ""}`;
+  };
 
   return {
     configure: configurePortal,
@@ -80,11 +95,14 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       if (!checked.ok) return { inputs: news, failures: checked.failures.map((f) => pinpointTreeFailure(f, k.property, value, k.limits)) };
       if (containsUnknown(value, isUnknown)) return { inputs: { [hidden]: value, outline: UNKNOWN } };
       const tree = normalizeTree(value, k.tree);
-      const before = normalizeTree(treeOf(olds), k.tree);
+      // docs/adopting.md: a create with adopt: true plans against the tree the portal holds (reads only)
+      const adopted = news.adopt === true && (!olds || Object.keys(olds).length === 0) ? await portalTree() : undefined;
+      const before = adopted?.tree ?? normalizeTree(treeOf(olds), k.tree);
       const changes = diffTrees(before, tree);
       const impact = k.tree === "content" ? await impactOf(changes) : [];
       const lines = changes.map((c, i) => `${describeChange(c)}${impact[i] ?? ""}`);
-      return { inputs: withPlan(inputsOf(tree, await knownPortalId(olds)), lines) };
+      if (adopted) lines.unshift(adoptLine(adopted.tree, changes.length));
+      return { inputs: withPlan(inputsOf(tree, adopted?.portalId ?? (await knownPortalId(olds))), lines) };
     },
 
     async diff(id: string, olds: Props, news: Props) {
@@ -101,8 +119,11 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       return { changes: true, replaces: [] };
     },
 
+    // the portal's tree is compared first: an equal one (an adopted org) is not assigned again
     async create(inputs: Props) {
-      const stored = await assignAndRead(normalizeTree(treeOf(inputs), k.tree));
+      const tree = normalizeTree(treeOf(inputs), k.tree);
+      const held = normalizeTree(await k.get(portalClient()), k.tree);
+      const stored = sameTree(held, tree) ? held : await assignAndRead(tree);
       const portalId = await portalClient().portalId();
       return { id: portalId, outs: state(portalId, stored) };
     },

@@ -8,6 +8,7 @@ import { formUrlEncoded, multipartBody, type FilePart, type Params } from "./bod
 import { AuthError, ConfigError, NetworkError, PortalError, withAuthHint } from "./errors";
 import { redact } from "./redact";
 import { parseResponse } from "./response";
+import { fileNameOf, saveBody, type SavedBody, type SavedData } from "./download";
 import { RETRY_DEFAULTS, retryDelay, type RetryPolicy } from "./retry";
 import { assertSecureUrl, joinUrl, toPortalUrl } from "./url";
 
@@ -20,6 +21,8 @@ export interface RequestOptions {
   files?: Record<string, FilePart>;
   /** Return the body bytes instead of parsed JSON (item data). */
   raw?: boolean;
+  /** Stream the body into this file instead (item data of any size); resolves to a SavedData. */
+  saveTo?: string;
   /** Send the token? Default true (false for generateToken). */
   authenticate?: boolean;
   /**
@@ -193,15 +196,25 @@ export class PortalClient {
     this.log(`START ${method} ${url} (${operation})`);
     let res: Dispatcher.ResponseData;
     let bytes: Buffer;
+    let saved: SavedBody | undefined;
     try {
       res = await dispatcher.request({ origin: target.origin, path: target.pathname + target.search, method: method as "GET" | "POST", headers, body });
-      bytes = Buffer.from(await res.body.arrayBuffer());
+      if (options.saveTo !== undefined) saved = await saveBody(res.body, options.saveTo);
+      bytes = saved ? saved.head : Buffer.from(await res.body.arrayBuffer());
     } catch (e) {
       if (e instanceof PortalError) throw e;
       throw new NetworkError(operation, e);
     }
     this.log(`END ${method} ${url} (${operation}) ${res.statusCode}`);
+    if (saved) return this.savedResult(operation, res, saved) as T;
     return parseResponse<T>(operation, { status: res.statusCode, headers: res.headers, bytes }, options, this.now());
+  }
+
+  /** A download's answer: an error envelope or an HTTP error still throws; the data stays on disk. */
+  private savedResult(operation: string, res: Dispatcher.ResponseData, saved: SavedBody): SavedData {
+    if (saved.complete || res.statusCode >= 400) parseResponse(operation, { status: res.statusCode, headers: res.headers, bytes: saved.head }, { raw: true }, this.now());
+    const type = res.headers["content-type"];
+    return { bytes: saved.bytes, sha256: saved.sha256, contentType: typeof type === "string" ? type : undefined, fileName: fileNameOf(res.headers["content-disposition"]) };
   }
 
   private agentFor(origin: string): Agent {

@@ -1,0 +1,98 @@
+// An existing item in the terms of PortalItem's arguments, and which of the arguments a program sets
+// differ from it (issue "export, adoption on the first up"): what an adoption changes, and nothing
+// else. Only reads: GET the item, its data (text compared as JSON, a file by its SHA-256, streamed,
+// never held in memory) and its related items.
+import { devNull } from "node:os";
+import { downloadItemData, getItemData, type PortalItem } from "../ops/items";
+import type { PortalClient } from "../rest/client";
+import { isUnknown } from "../schemas/unknown";
+import { sameValue } from "./portalItemDiff";
+import { withoutMarkers } from "./portalItemIdentity";
+import type { RelationshipInput } from "./portalItemInput";
+import { relatedItemIds, relationshipHeld, sameRelationship } from "./portalItemRelationship";
+
+type Props = Record<string, any>;
+
+/** Arguments compared with the item: a set one that differs is what the adoption writes. */
+export const ADOPT_COMPARED = [
+  "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent", "licenseInfo", "culture",
+  "properties", "classification", "serviceUsername", "serviceProxyFilter", "url", "text", "file", "relationship", "protected",
+] as const;
+
+/**
+ * Arguments an adoption takes as they are, because the portal does not give them back to compare:
+ * the stored service password, the thumbnail (a file or a URL it fetched once) and a dataUrl (a file
+ * the portal downloaded). A later change of them is sent by update as usual.
+ */
+export const ADOPT_NOT_COMPARED = ["servicePassword", "thumbnailFile", "thumbnailUrl", "dataUrl"] as const;
+
+const blank = (v: unknown) =>
+  v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);
+
+/** JSON given as text or as a value → the value (text that is not JSON stays text). */
+function jsonValue(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+const sorted = (v: unknown) => (Array.isArray(v) ? [...v].map(String).sort() : v);
+
+/** True when the program's value and the portal's are the same thing (blank equals blank). */
+export function sameAsHeld(key: string, wanted: unknown, held: unknown, item: PortalItem): boolean {
+  if (isUnknown(wanted)) return false;
+  if (blank(wanted) && blank(held)) return true;
+  switch (key) {
+    // seed 2.1: the portal adds keywords of its own; the order of a keyword list means nothing
+    case "typeKeywords":
+      return sameValue(sorted(wanted), sorted(held));
+    case "text":
+    case "classification":
+    case "properties":
+    case "serviceProxyFilter":
+    case "extent":
+      return sameValue(jsonValue(wanted), jsonValue(held));
+    case "relationship":
+      return sameRelationship(wanted as RelationshipInput, held as RelationshipInput | undefined);
+    // seed 2.2: an authoritative item is protected by its status, which protected:false cannot undo
+    case "protected":
+      return wanted === held || (wanted === false && typeof item.contentStatus === "string" && item.contentStatus.endsWith("authoritative"));
+    default:
+      return sameValue(wanted, held);
+  }
+}
+
+/** The file's SHA-256 as the portal serves it (streamed to the null device, only hashed). */
+async function heldFileSha256(client: PortalClient, itemId: string): Promise<string> {
+  return (await downloadItemData(client, itemId, devNull)).sha256;
+}
+
+/**
+ * The item's value of every compared argument the program sets (`inputs`), read from the portal.
+ * `file` is held as the data's SHA-256 (under `fileSha256`), compared with the local file's.
+ */
+export async function heldValues(client: PortalClient, item: PortalItem, inputs: Props): Promise<Props> {
+  const held: Props = {};
+  for (const key of ADOPT_COMPARED) {
+    if (inputs[key] === undefined) continue;
+    if (key === "typeKeywords") held.typeKeywords = withoutMarkers(Array.isArray(item.typeKeywords) ? item.typeKeywords : []);
+    else if (key === "text") held.text = (await getItemData(client, item.id)).toString("utf8");
+    else if (key === "file") held.fileSha256 = await heldFileSha256(client, item.id);
+    else if (key === "relationship") held.relationship = relationshipHeld(inputs.relationship, await relatedItemIds(client, item.id, inputs.relationship));
+    else if (key === "protected") held.protected = item.protected === true;
+    else held[key] = item[key] ?? undefined;
+  }
+  return held;
+}
+
+/** The compared arguments the program sets whose value differs from the portal's. */
+export function differingKeys(inputs: Props, held: Props, item: PortalItem): string[] {
+  return ADOPT_COMPARED.filter((key) => {
+    if (inputs[key] === undefined) return false;
+    if (key === "file") return inputs.fileSha256 !== held.fileSha256;
+    return !sameAsHeld(key, inputs[key], held[key], item);
+  });
+}
