@@ -15,6 +15,8 @@ async function readInput(file: string | undefined): Promise<string> {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // orphans: marked items of a stack that its state does not hold (cli/orphans.ts)
+  if (command === "orphans") return (await import("./orphans")).orphansCommand(rest);
   if (command === "render-plan") {
     if (rest.length > 1 || rest.some((a) => a.startsWith("-") && a !== "-")) {
       process.stderr.write(`pulumi-gis-portal: ${USAGE}\n`);

@@ -4,12 +4,11 @@
 // and adopts it: a create whose answer was lost (SIGKILL before the state write, or a dropped
 // answer) leaves one item, not two.
 import { strict as assert } from "node:assert";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { itemIdToCreateSupported } from "../../../provider/ops/portal";
 import { portalItem as p } from "../../../provider/resources/portalItem";
 import { resourceMarker, stackMarker } from "../../../provider/resources/portalItemIdentity";
+import { addItemProxy, itemsTitled } from "./addItemProxy";
 import { clearRequestLog, requestLog } from "./portalCalls";
 
 const URN = "urn:pulumi:dev::legacyproj::pulumi-nodejs:dynamic:Resource::map";
@@ -19,38 +18,6 @@ async function checked(news: Record<string, any>, olds: Record<string, any> = {}
   const r = await p.check!(olds, { __urn: URN, ...news });
   assert.deepEqual(r.failures ?? [], []);
   return r.inputs;
-}
-
-async function itemsTitled(emu: RunningEmulator, user: string, title: string): Promise<any[]> {
-  const r: any = await (await fetch(`${emu.sharingUrl}/search?${new URLSearchParams({ f: "json", token: emu.tokens[user], q: `owner:${user}`, num: "100" })}`)).json();
-  assert.ok(Array.isArray(r.results), JSON.stringify(r));
-  return r.results.filter((i: any) => i.title === title);
-}
-
-/** A proxy that records every addItem body, and drops the first addItem answer when asked to. */
-async function recordingProxy(target: string, dropFirstAddItemAnswer: boolean) {
-  const bodies: string[] = [];
-  let dropped = 0;
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const isAdd = /\/addItem$/.test(req.url!.split("?")[0]);
-    if (isAdd) bodies.push(body.toString("utf8"));
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k))) as Record<string, string>;
-    const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body.length > 0 ? body : undefined });
-    const out = Buffer.from(await answer.arrayBuffer());
-    if (isAdd && dropFirstAddItemAnswer && dropped === 0) {
-      dropped++;
-      req.socket.destroy(); // the portal made the item; the caller never hears of it
-      return;
-    }
-    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
-    res.end(out);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, bodies, dropped: () => dropped, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe("provider PortalItem create on a portal before 10.8.1 (marker search instead of itemIdToCreate)", function () {
@@ -72,7 +39,7 @@ describe("provider PortalItem create on a portal before 10.8.1 (marker search in
   });
 
   it("create sends no itemIdToCreate, and the item carries this resource's and this stack's markers", async () => {
-    const proxy = await recordingProxy(emu.url, false);
+    const proxy = await addItemProxy(emu.url, { dropFirstAnswer: false });
     try {
       await p.configure!(configFor(proxy.url, emu.tokens.dev_publisher) as any);
       const inputs = await checked({ type: "Web Map", title: "Old portal map", text: {} });
@@ -104,7 +71,7 @@ describe("provider PortalItem create on a portal before 10.8.1 (marker search in
   });
 
   it("an addItem answer dropped after the portal made the item is not sent again; the marked item is adopted", async () => {
-    const proxy = await recordingProxy(emu.url, true);
+    const proxy = await addItemProxy(emu.url, { dropFirstAnswer: true });
     try {
       await p.configure!(configFor(proxy.url, emu.tokens.dev_publisher) as any);
       const inputs = await checked({ type: "Web Map", title: "Dropped answer", text: {} });

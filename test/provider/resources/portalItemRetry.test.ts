@@ -2,10 +2,9 @@
 // addItem never leave a duplicate; an answer lost after the portal made the item adopts that item;
 // an id taken by someone else's item fails clearly.
 import { strict as assert } from "node:assert";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { portalItem as p } from "../../../provider/resources/portalItem";
+import { addItemProxy, itemsTitled } from "./addItemProxy";
 import { addWebMap, clearRequestLog, requestLog } from "./portalCalls";
 
 const configFor = (portalUrl: string, token: string) => ({ config: { get: (k: string) => ({ "portal:url": portalUrl, "portal:token": token })[k], require: () => "" } });
@@ -14,34 +13,6 @@ async function checked(news: Record<string, any>): Promise<Record<string, any>> 
   const r = await p.check!({}, news);
   assert.deepEqual(r.failures ?? [], []);
   return r.inputs;
-}
-
-async function itemsTitled(emu: RunningEmulator, user: string, title: string): Promise<any[]> {
-  const r: any = await (await fetch(`${emu.sharingUrl}/search?${new URLSearchParams({ f: "json", token: emu.tokens[user], q: `owner:${user}`, num: "100" })}`)).json();
-  assert.ok(Array.isArray(r.results), JSON.stringify(r));
-  return r.results.filter((i: any) => i.title === title);
-}
-
-/** A proxy in front of the emulator that lets the first addItem reach the portal, then drops its answer. */
-async function answerLosingProxy(target: string): Promise<{ url: string; dropped: () => number; close: () => Promise<void> }> {
-  let dropped = 0;
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k))) as Record<string, string>;
-    const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
-    const body = Buffer.from(await answer.arrayBuffer());
-    if (/\/addItem$/.test(req.url!.split("?")[0]) && dropped === 0) {
-      dropped++;
-      req.socket.destroy(); // the portal made the item; the caller never hears of it
-      return;
-    }
-    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
-    res.end(body);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, dropped: () => dropped, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 describe("provider PortalItem create retry safety against the emulator", function () {
@@ -74,7 +45,7 @@ describe("provider PortalItem create retry safety against the emulator", functio
   });
 
   it("design.md: an addItem answer lost after the item was made is retried, answered 'id exists', and the item adopted", async () => {
-    const proxy = await answerLosingProxy(emu.url);
+    const proxy = await addItemProxy(emu.url, { dropFirstAnswer: true });
     try {
       const data = await addWebMap(emu, "dev_publisher", "Lost answer data");
       await p.configure!(configFor(proxy.url, emu.tokens.dev_publisher) as any);
