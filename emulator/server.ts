@@ -8,7 +8,7 @@ import multipart from "@fastify/multipart";
 import { EmulatorError } from "./errors";
 import { Emu, callerOfRequest } from "./context";
 import { RequestLog } from "./requestLog";
-import { Faults } from "./faults";
+import { Faults, type FaultOutcome } from "./faults";
 import { sharingRoutes } from "./routes";
 import { controlRoutes } from "./routes/control";
 import type { RegisterFeatureServices } from "./host";
@@ -51,6 +51,10 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     if (isControl(req)) return;
     const fault = await faults.apply(req.url.split("?")[0]);
     if (!fault) return;
+    if (fault.after) {
+      lateFaults.set(req, fault);
+      return;
+    }
     if (fault.drop) {
       log.record(req, 0, callerOfRequest.get(req));
       reply.hijack();
@@ -60,6 +64,21 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     errorCodes.set(req, fault.error!.code);
     // injected faults are infrastructure answers: real HTTP statuses (docs/emulator.md)
     await renderError(reply, fault.error!, true);
+  });
+  // a fault `after` the request ran: its effect stays, its answer is lost or replaced
+  app.addHook("onSend", async (req, reply, payload) => {
+    const late = lateFaults.get(req);
+    if (!late) return payload;
+    if (late.drop) {
+      log.record(req, 0, callerOfRequest.get(req));
+      reply.hijack();
+      req.raw.socket.destroy();
+      return payload;
+    }
+    errorCodes.set(req, late.error!.code);
+    for (const [k, v] of Object.entries(late.error!.headers)) reply.header(k, v);
+    reply.code(late.error!.code).type("application/json; charset=utf-8");
+    return JSON.stringify(late.error!.toEnvelope());
   });
   app.addHook("onResponse", async (req, reply) => {
     if (isControl(req)) return;
@@ -88,6 +107,7 @@ async function registerFeatureSide(app: FastifyInstance, emu: Emu): Promise<void
 }
 
 const errorCodes = new WeakMap<FastifyRequest, number>();
+const lateFaults = new WeakMap<FastifyRequest, FaultOutcome>();
 
 export function noteErrorCode(req: FastifyRequest, code: number): void {
   errorCodes.set(req, code);

@@ -24,7 +24,7 @@ export interface AddEnv {
 }
 
 /** Seed 2.1 itemIdToCreate (10.8.1+): exactly 32 alphanumerics, not already taken. */
-function itemIdToCreate(env: AddEnv, p: Params): string | undefined {
+export function itemIdToCreate(env: AddEnv, p: Params): string | undefined {
   if (!p.has("itemIdToCreate") || !env.portal.releaseAtLeast(RELEASES.itemIdToCreate)) return undefined;
   const id = p.str("itemIdToCreate")!;
   if (!new RegExp(`^[A-Za-z0-9]{${ITEM.itemIdToCreateLength}}$`).test(id)) throw badRequest(`'itemIdToCreate' must be exactly ${ITEM.itemIdToCreateLength} alphanumeric characters; got ${id.length} characters.`);

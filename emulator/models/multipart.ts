@@ -5,7 +5,7 @@ import * as path from "node:path";
 import type { Caller } from "../host";
 import type { Params, UploadedFile } from "../params";
 import type { Item } from "./items";
-import type { AddEnv } from "./addItem";
+import { itemIdToCreate, type AddEnv } from "./addItem";
 import { badRequest } from "../errors";
 import { MULTIPART } from "../../provider/limits";
 import { createItemRecord } from "./itemRecord";
@@ -16,11 +16,16 @@ import { typeFromFileName } from "./itemTypes";
 
 const partsDir = (env: AddEnv, id: string) => path.join(env.portal.items.dirOf(id), "parts");
 
-/** Only multipart and filename count; every other parameter is ignored (seed 4.6 rule 3). */
+/**
+ * Only multipart and filename count (seed 4.6 rule 3), and itemIdToCreate: the rule says every other
+ * parameter is ignored, but an id is not an item property, and without it an upload cut off midway
+ * could not be found again (unconfirmed; the provider also works with a portal that ignores it).
+ */
 export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<string, unknown> {
   const filename = path.basename(p.required("filename"));
   checkTitle(filename);
-  const item = createItemRecord({ owner: caller.user.username, orgId: caller.org.id, title: filename, type: typeFromFileName(filename) });
+  const id = itemIdToCreate(env, p);
+  const item = createItemRecord({ owner: caller.user.username, orgId: caller.org.id, title: filename, type: typeFromFileName(filename), id });
   item.fileName = filename;
   item.addStatus = "partial";
   env.portal.items.add(item);

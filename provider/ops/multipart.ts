@@ -24,11 +24,13 @@ export interface AddPartOptions extends ItemRef {
   partNum: number;
   /** The bytes of this part, streamed (a Blob slice of the file, or a path). */
   file: FilePart;
+  /** Stops the part in flight (another part failed for good). */
+  signal?: AbortSignal;
 }
 
 /** spec-gaps.md "Add part": POST …/items/<id>/addPart, multipart `file` + `partNum` → `{success}`. */
 export function addItemPart(client: PortalClient, o: AddPartOptions): Promise<{ success: boolean }> {
-  return client.request("addPart", userItemPath(o.owner, o.itemId, "addPart", o.folder), { partNum: o.partNum }, { files: { file: o.file }, safeToRetry: true });
+  return client.request("addPart", userItemPath(o.owner, o.itemId, "addPart", o.folder), { partNum: o.partNum }, { files: { file: o.file }, safeToRetry: true, signal: o.signal });
 }
 
 /** spec-gaps.md "List parts": GET …/items/<id>/parts → `{parts:["1","2",…]}`. */

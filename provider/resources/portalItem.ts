@@ -12,6 +12,7 @@ import { createPortalItem } from "./portalItemCreate";
 import { diffPortalItem } from "./portalItemDiff";
 import { inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
 import { updatePortalItem } from "./portalItemUpdate";
+import { cancelIfPartial } from "./portalItemUpload";
 import { assertReadableState } from "./state";
 
 type Props = Record<string, any>;
@@ -64,10 +65,12 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
 
   async delete(id: string, props: Props) {
     const client = portalClient();
+    const ref = { owner: props.owner, itemId: id, folder: props.folder };
     try {
-      await deleteItem(client, { owner: props.owner, itemId: id, folder: props.folder });
+      await deleteItem(client, ref);
     } catch (e) {
       if (isNotFound(e)) return; // design rule 6: gone is done
+      if (await cancelIfPartial(client, ref)) return; // an upload never committed: nothing partial stays
       throw (await protectedRefusal(client, id, e)) ?? e;
     }
   },

@@ -15,7 +15,7 @@ import { isNotFound, NetworkError, PortalError } from "../rest/errors";
 import { addItemParams, itemProperties, textOf, thumbnailPart } from "./portalItemFields";
 import { endsOf } from "./portalItemRelationship";
 import { generationOf, resourceMarker } from "./portalItemIdentity";
-import { MULTIPART_THRESHOLD_BYTES, uploadMultipart } from "./portalItemUpload";
+import { MULTIPART_THRESHOLD_BYTES, resumeOf, uploadMultipart } from "./portalItemUpload";
 
 type Props = Record<string, any>;
 
@@ -117,7 +117,7 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
   const owner: string = inputs.owner ?? (await client.username());
   const multipart = inputs.file !== undefined && inputs.fileSize > MULTIPART_THRESHOLD_BYTES;
   const { itemId, adopted } = multipart
-    ? { itemId: await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs) }), adopted: false }
+    ? await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs), ...resumeOf(inputs), adopt: (e) => adopt(client, owner, inputs, e) })
     : await addInOneCall(client, owner, inputs);
   const ref = { owner, itemId, folder: inputs.folder };
   await discardOnFailure(client, ref, async () => {

@@ -30,6 +30,8 @@ export interface RequestOptions {
    * failed job (spec-gaps.md "Job failures"), returned for the poller, not thrown as an envelope.
    */
   jobDocument?: boolean;
+  /** Stops the request (an upload in flight too) and any retry of it once aborted. */
+  signal?: AbortSignal;
 }
 
 export type { Credentials };
@@ -106,10 +108,13 @@ export class PortalClient {
         waited += pause;
         await this.sleep(pause);
       }
+      options.signal?.throwIfAborted();
       const token = options.authenticate === false ? "" : await this.auth.token();
       try {
         return await this.send<T>(operation, method, url, params, token, options);
       } catch (e) {
+        // the caller gave up on this request: it is not repeated
+        if (options.signal?.aborted) throw e;
         // seed 5 / spec-gaps 498: the request was refused before it ran, so repeating it is safe
         if (e instanceof AuthError && e.code === 498 && token !== "" && !refreshed) {
           refreshed = true;
@@ -198,7 +203,7 @@ export class PortalClient {
     let bytes: Buffer;
     let saved: SavedBody | undefined;
     try {
-      res = await dispatcher.request({ origin: target.origin, path: target.pathname + target.search, method: method as "GET" | "POST", headers, body });
+      res = await dispatcher.request({ origin: target.origin, path: target.pathname + target.search, method: method as "GET" | "POST", headers, body, signal: options.signal });
       if (options.saveTo !== undefined) saved = await saveBody(res.body, options.saveTo);
       bytes = saved ? saved.head : Buffer.from(await res.body.arrayBuffer());
     } catch (e) {

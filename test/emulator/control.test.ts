@@ -91,6 +91,26 @@ describe("emulator: control plane (/__emulator)", () => {
     assert.equal(outcome, "ECONNRESET");
   });
 
+  it("faults: count limits the injected faults; then requests pass", async () => {
+    await h.control("faults", { rate: 1, count: 1, codes: [503], paths: "community/self$" });
+    assert.equal((await h.raw("community/self", {}, { token: h.token("dev_user") })).status, 503);
+    assert.equal((await h.raw("community/self", {}, { token: h.token("dev_user") })).status, 200);
+    assert.equal((await h.control("faults", { count: -1 })).error.code, 400);
+  });
+
+  it("faults: after lets the request run, then loses its answer (dropped) or replaces it", async () => {
+    await h.control("faults", { rate: 1, count: 1, dropConnections: true, after: true, paths: "addItem$" });
+    const body = new URLSearchParams({ f: "json", token: h.token("dev_user"), title: "Lost answer", type: "Web Map", text: "{}" });
+    await assert.rejects(fetch(`${h.emu.sharingUrl}/content/users/dev_user/addItem`, { method: "POST", body }));
+    const search = await h.call("search", { q: "owner:dev_user" }, { token: h.token("dev_user") });
+    assert.ok(search.results.some((i: any) => i.title === "Lost answer"), "the item was made");
+    await h.control("faults", { rate: 1, codes: [502], after: true, paths: "addItem$" });
+    const res = await h.raw("content/users/dev_user/addItem", { title: "Replaced answer", type: "Web Map", text: "{}" }, { token: h.token("dev_user") });
+    assert.equal(res.status, 502);
+    const again = await h.call("search", { q: "owner:dev_user" }, { token: h.token("dev_user") });
+    assert.ok(again.results.some((i: any) => i.title === "Replaced answer"));
+  });
+
   it("faults: latency delays the answer by at least latencyMs", async () => {
     await h.control("faults", { latencyMs: 150, paths: "portals/self" });
     const start = process.hrtime.bigint();

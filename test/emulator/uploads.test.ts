@@ -60,6 +60,14 @@ describe("emulator: async adds, multipart mode and chunked uploads (seed 3.2, 4.
     assert.equal((await status(r.id)).status, "partial");
   });
 
+  it("multipart: itemIdToCreate is honoured (unconfirmed, docs/emulator.md); a taken id is 409", async () => {
+    const id = "0123456789abcdef0123456789abcdef";
+    const r = await h.call("content/users/dev_user/addItem", { multipart: true, filename: "keyed.csv", itemIdToCreate: id }, { token: t() });
+    assert.equal(r.id, id);
+    assert.equal((await h.call(`content/users/dev_user/items/${id}/status`, {}, { token: t() })).status, "partial");
+    assert.equal((await h.call("content/users/dev_user/addItem", { multipart: true, filename: "keyed.csv", itemIdToCreate: id }, { token: t() })).error.code, 409);
+  });
+
   it("spec-gaps multipart: parts are listed; re-sending a number replaces it; commit assembles in order", async () => {
     const r = await h.call("content/users/dev_user/addItem", { multipart: true, filename: "joined.csv" }, { token: t() });
     const base = `content/users/dev_user/items/${r.id}`;
