@@ -28,6 +28,12 @@ function jobOutputs(job: AppendJob): Props {
   return pick(out, Object.keys(out));
 }
 
+/** Seed 2.8 rule 8: the layer's last-edit time (public API `editingInfo.lastEditDate`), when it says. */
+function lastEditDate(info: unknown): number | undefined {
+  const t = (info as { editingInfo?: { lastEditDate?: unknown } } | undefined)?.editingInfo?.lastEditDate;
+  return typeof t === "number" ? t : undefined;
+}
+
 /** The layer URL and job id of a LayerAppend's state (the id is `<layer url>#<job id>`). */
 function layerAndJob(id: string, props: Props): { layer: string; jobId: string } {
   const cut = id.lastIndexOf("#");
@@ -114,9 +120,10 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     const client = portalClient();
     const layer = (inputs.layerUrl ?? layerUrl(client, inputs.serviceName, inputs.layerId)).replace(/\/+$/, "");
     // seed 2.7: the layer JSON says whether this append can be accepted; refuse before sending it
-    const refusal = appendRefusal(layer, await getLayerInfo(client, layer), inputs, inputs.appendUploadFormat);
+    const info = await getLayerInfo(client, layer);
+    const refusal = appendRefusal(layer, info, inputs, inputs.appendUploadFormat);
     if (refusal) throw refusal;
-    const { jobId, job, appendUploadId } = await appendOnce(client, layer, inputs);
+    const { jobId, job, appendUploadId } = await appendOnce(client, layer, inputs, lastEditDate(info));
     const outs = { ...withoutPlan(inputs), schemaVersion: SCHEMA_VERSION, targetLayerUrl: layer, jobId, ...pick({ appendUploadId }, ["appendUploadId"]), ...jobOutputs(job) };
     return { id: `${layer}#${jobId}`, outs };
   },

@@ -3,7 +3,7 @@
 // terminal state under our own deadline (design rule 7).
 import { append, featureServerUrl, uploadFile, waitForAppendJob, type AppendJob, type AppendParams } from "../ops/features";
 import type { PortalClient } from "../rest/client";
-import { JobFailedError, JobTimeoutError } from "../rest/errors";
+import { JobFailedError, JobTimeoutError, NetworkError, PortalError } from "../rest/errors";
 import { failureReason } from "../rest/jobs";
 import { resolveSourceFile } from "./layerAppendFile";
 import { contentTypeOf, DEFAULT_APPEND_TIMEOUT_SECONDS } from "./layerAppendInput";
@@ -35,8 +35,18 @@ async function uploadSource(client: PortalClient, layer: string, file: string, f
 export interface AppendHooks {
   /** Before the append is sent (after the upload). */
   sending(appendUploadId: string | undefined): Promise<void>;
+  /** The portal answered the append with an error: nothing was started. */
+  refused(): Promise<void>;
   /** As soon as the portal answered with the job id. */
   started(jobId: string, appendUploadId: string | undefined): Promise<void>;
+}
+
+/**
+ * An error answer from the portal itself means the append did not run. No answer (a dropped
+ * connection) or a gateway's 502/504 leaves it open: the portal behind may have run it.
+ */
+function refusedForSure(e: unknown): boolean {
+  return e instanceof PortalError && !(e instanceof NetworkError) && e.code !== 502 && e.code !== 504;
 }
 
 /** Waits for a job already started (by this run or a run that was cut off) to end. */
@@ -55,7 +65,13 @@ export async function runAppend(client: PortalClient, layer: string, inputs: Pro
   for (const k of PASSED_PARAMS) if (inputs[k] !== undefined) (params as Props)[k] = inputs[k];
   const appendUploadId = inputs.file !== undefined ? await uploadSource(client, layer, inputs.file, inputs.appendUploadFormat) : undefined;
   await hooks?.sending(appendUploadId);
-  const start = await append(client, { ...params, appendUploadId, layerUrl: layer });
+  let start: Awaited<ReturnType<typeof append>>;
+  try {
+    start = await append(client, { ...params, appendUploadId, layerUrl: layer });
+  } catch (e) {
+    if (refusedForSure(e)) await hooks?.refused();
+    throw e;
+  }
   await hooks?.started(start.jobId, appendUploadId);
   return awaitAppend(client, layer, start.jobId, inputs, appendUploadId);
 }

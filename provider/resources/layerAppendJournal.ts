@@ -25,6 +25,8 @@ export interface JournalEntry {
   state: "sending" | "started";
   jobId?: string;
   appendUploadId?: string;
+  /** The layer's last-edit time read just before the append was sent (seed 4.1 rule 8). */
+  layerEditedAt?: number;
   at: string;
 }
 

@@ -2,9 +2,10 @@
 // same append started by a run that was cut off waits for that job instead of appending again; a
 // record of an append sent but never answered stops, unless running it again is harmless (an upsert
 // on a named unique field, or truncate).
+import { getLayerInfo } from "../ops/features";
 import type { PortalClient } from "../rest/client";
 import { awaitAppend, runAppend, type AppendOutcome } from "./layerAppendJob";
-import { journalDir, readJournal, writeJournal } from "./layerAppendJournal";
+import { journalDir, readJournal, removeJournal, writeJournal } from "./layerAppendJournal";
 
 type Props = Record<string, any>;
 
@@ -13,22 +14,34 @@ const rerunSafe = (inputs: Props) => (inputs.upsert === true && (inputs.upsertMa
 
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
+/**
+ * An append sent without an answer ran only if the layer was edited since (seed 4.1 rule 8: a
+ * successful append moves the layer's last-edit time). An unmoved time means it did not finish;
+ * a time the layer does not report, or one that moved, leaves it open.
+ */
+async function ranSince(client: PortalClient, layer: string, editedAt: number | undefined): Promise<boolean> {
+  if (editedAt === undefined) return true;
+  const now = (await getLayerInfo(client, layer)) as { editingInfo?: { lastEditDate?: unknown } };
+  return now?.editingInfo?.lastEditDate !== editedAt;
+}
+
 /** Appends once per resource and inputs, across runs that were killed mid-way. */
-export async function appendOnce(client: PortalClient, layer: string, inputs: Props): Promise<AppendOutcome> {
+export async function appendOnce(client: PortalClient, layer: string, inputs: Props, layerEditedAt?: number): Promise<AppendOutcome> {
   const urn = inputs.__urn;
   if (typeof urn !== "string") return runAppend(client, layer, inputs);
   const earlier = await readJournal(urn, inputs);
   if (earlier?.state === "started" && earlier.jobId !== undefined && earlier.layer === layer) {
     return awaitAppend(client, layer, earlier.jobId, inputs, earlier.appendUploadId);
   }
-  if (earlier?.state === "sending" && !rerunSafe(inputs)) {
+  if (earlier?.state === "sending" && !rerunSafe(inputs) && (await ranSince(client, earlier.layer, earlier.layerEditedAt))) {
     throw new Error(
-      `LayerAppend ${nameOf(urn)}: an earlier run sent this append to ${earlier.layer} at ${earlier.at} and was stopped before the portal answered, so its rows may already be in the layer. ` +
+      `LayerAppend ${nameOf(urn)}: an earlier run sent this append to ${earlier.layer} at ${earlier.at} and was stopped before the portal answered, and the layer was edited since (or does not say when), so its rows may already be in it. ` +
         `Nothing was sent this time. Look at the layer; to append again, delete the journal record in ${journalDir()} (docs/recovery.md "LayerAppend").`,
     );
   }
   return runAppend(client, layer, inputs, {
-    sending: (appendUploadId) => writeJournal(urn, inputs, { layer, state: "sending", appendUploadId }),
-    started: (jobId, appendUploadId) => writeJournal(urn, inputs, { layer, state: "started", jobId, appendUploadId }),
+    sending: (appendUploadId) => writeJournal(urn, inputs, { layer, state: "sending", appendUploadId, layerEditedAt }),
+    refused: () => removeJournal(urn, inputs),
+    started: (jobId, appendUploadId) => writeJournal(urn, inputs, { layer, state: "started", jobId, appendUploadId, layerEditedAt }),
   });
 }

@@ -71,28 +71,51 @@ describe("provider LayerAppend: an interrupted append is not appended twice", fu
     }
   });
 
-  it("sent without an answer: a plain append stops and says why; an upsert on a unique field runs again", async () => {
-    // the append request is dropped before the portal runs it, so the provider cannot know
-    await fetch(`${emu.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rate: 1, dropConnections: true, paths: "/FeatureServer/0/append$" }) });
+  const faults = (spec: Record<string, unknown>) => fetch(`${emu.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
+  const noFaults = () => fetch(`${emu.controlUrl}/faults`, { method: "DELETE" });
+
+  it("sent without an answer, and the layer edited since: a plain append stops and says why; an upsert on a unique field runs again", async () => {
+    // the portal runs the append, then the connection drops before its answer (the job completes)
+    await faults({ rate: 1, dropConnections: true, after: true, paths: "/FeatureServer/0/append$" });
     const plain = await checked({ layerUrl: stations, edits: edits("S1") });
     await assert.rejects(p.create(plain));
     const upsert = { layerUrl: stations, edits: edits("U1"), upsert: true, upsertMatchingField: "station_id" };
     await assert.rejects(p.create(await checked(upsert)));
-    await fetch(`${emu.controlUrl}/faults`, { method: "DELETE" });
+    await noFaults();
+    await new Promise((r) => setTimeout(r, 200)); // the jobs the portal ran finish
     await clearRequestLog(emu);
     await assert.rejects(p.create(await checked({ layerUrl: stations, edits: edits("S1") })), (e: Error) => {
-      assert.match(e.message, /^LayerAppend stations-load: an earlier run sent this append to .*Stations\/FeatureServer\/0 at \S+ and was stopped before the portal answered, so its rows may already be in the layer\. Nothing was sent this time\./);
+      assert.match(e.message, /^LayerAppend stations-load: an earlier run sent this append to .*Stations\/FeatureServer\/0 at \S+ and was stopped before the portal answered, and the layer was edited since/);
       assert.ok(e.message.includes(journal), "names where the record is");
       return true;
     });
     assert.equal(await appends(), 0);
     assert.equal((await p.create(await checked(upsert))).outs.status, "Completed", "an upsert on a unique field is sent again");
-    assert.deepEqual((await rows()).map((r) => r.station_id), ["U1"]);
+    assert.deepEqual((await rows()).map((r) => r.station_id).sort(), ["S1", "U1"], "the upsert matched its row: nothing doubled");
     await clearRequestLog(emu);
-    // delete of the resource drops its record; the same append then runs
+    // delete of the resource drops its record; the same append is then sent (and here refused by
+    // the layer's unique index, since the lost-answer run did append S1)
     await p.delete!("x", plain);
-    assert.equal((await p.create(await checked({ layerUrl: stations, edits: edits("S1") }))).outs.status, "Completed");
+    await assert.rejects(p.create(await checked({ layerUrl: stations, edits: edits("S1") })), /"S1" already exists \(unique index\)/);
     assert.equal(await appends(), 1);
+  });
+
+  it("sent without an answer, and the layer not edited since: the append did not run, so it is sent", async () => {
+    await faults({ rate: 1, dropConnections: true, paths: "/FeatureServer/0/append$" });
+    await assert.rejects(p.create(await checked({ layerUrl: stations, edits: edits("N1") })));
+    await noFaults();
+    assert.equal(readdirSync(journal).length, 1, "the record says: sent, no answer");
+    assert.equal((await p.create(await checked({ layerUrl: stations, edits: edits("N1") }))).outs.status, "Completed");
+    assert.deepEqual((await rows()).map((r) => r.station_id), ["N1"]);
+  });
+
+  it("an error answer from the portal means nothing started: the record goes and the next create appends", async () => {
+    await faults({ rate: 1, codes: [400], paths: "/FeatureServer/0/append$" });
+    await assert.rejects(p.create(await checked({ layerUrl: stations, edits: edits("E1") })), /append failed \(400\)/);
+    await noFaults();
+    assert.deepEqual(readdirSync(journal), []);
+    assert.equal((await p.create(await checked({ layerUrl: stations, edits: edits("E1") }))).outs.status, "Completed");
+    assert.deepEqual((await rows()).map((r) => r.station_id), ["E1"]);
   });
 
   it("delete removes the record, so the same append declared again appends again", async () => {

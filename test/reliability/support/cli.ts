@@ -28,8 +28,8 @@ export function pulumi(project: FixtureProject, args: string[], extraEnv: Record
 }
 
 /** Starts `pulumi <args>` in its own process group, so it can be killed as a crash would. */
-export function startPulumi(project: FixtureProject, args: string[]): ChildProcess {
-  return spawn("pulumi", args, { cwd: project.dir, env: env(project), stdio: "ignore", detached: true });
+export function startPulumi(project: FixtureProject, args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
+  return spawn("pulumi", args, { cwd: project.dir, env: env(project, extraEnv), stdio: "ignore", detached: true });
 }
 
 /**
