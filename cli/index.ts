@@ -17,6 +17,8 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   // orphans: marked items of a stack that its state does not hold (cli/orphans.ts)
   if (command === "orphans") return (await import("./orphans")).orphansCommand(rest);
+  // export: an organization as a Pulumi project that adopts it (cli/export/, docs/adopting.md)
+  if (command === "export") return (await import("./export")).exportCommand(rest);
   if (command === "render-plan") {
     if (rest.length > 1 || rest.some((a) => a.startsWith("-") && a !== "-")) {
       process.stderr.write(`pulumi-gis-portal: ${USAGE}\n`);

@@ -1,0 +1,120 @@
+// `pulumi-gis-portal export --out <dir>`: reads an organization and writes a ready Pulumi TypeScript
+// project that adopts it (docs/adopting.md). Credentials come from PORTAL_URL and PORTAL_TOKEN (or
+// PORTAL_USERNAME + PORTAL_PASSWORD), read as the provider reads them (provider/config.ts); http://
+// is refused except on loopback. Progress on stderr; one line per problem. Exit codes: 0 written;
+// 2 bad input (flags, credentials, a non-empty --out, a portal that cannot be reached or refuses the
+// credentials); 1 any other failure. Nothing is left in --out unless the export completes.
+import { parseArgs } from "node:util";
+import { AuthError, ConfigError, NetworkError, PortalError, createPortalClient, resolvePortalConfig, type PortalClient } from "../../provider";
+import { checkOut, stage, UsageError } from "./output";
+import { renderProgram } from "./program";
+import { writeProject } from "./project";
+import { readOrganization } from "./read";
+
+export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas]";
+
+const HELP = `${EXPORT_USAGE}
+
+Writes a Pulumi TypeScript project holding the organization behind PORTAL_URL and PORTAL_TOKEN (or
+PORTAL_USERNAME + PORTAL_PASSWORD): its category trees, its items (text as JSON files, files
+downloaded, urls) with their relationships and statuses. Every resource adopts what exists, so the
+first \`pulumi up\` sends no write unless something differs, and keeps retainOnDelete: true.
+
+  --out <dir>       the project directory (must be new or empty)
+  --force           replace the content of a non-empty --out
+  --owner <user>    only the items of this user (repeatable); default: every item the token reads
+  --query <search>  only the items this portal search matches (ANDed with the owner filter)
+  --no-items        trees only
+  --no-schemas      items only
+`;
+
+interface Flags {
+  out: string;
+  force: boolean;
+  owners: string[];
+  query?: string;
+  items: boolean;
+  schemas: boolean;
+}
+
+function flagsOf(argv: string[]): Flags | "help" {
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        out: { type: "string" },
+        force: { type: "boolean" },
+        owner: { type: "string", multiple: true },
+        query: { type: "string" },
+        "no-items": { type: "boolean" },
+        "no-schemas": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split("\n")[0]}; ${EXPORT_USAGE}`);
+  }
+  if (values.help) return "help";
+  if (typeof values.out !== "string" || values.out.trim() === "") throw new UsageError(`--out <dir> is required; ${EXPORT_USAGE}`);
+  if (values["no-items"] && values["no-schemas"]) throw new UsageError("--no-items and --no-schemas together leave nothing to export");
+  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"] };
+}
+
+/** The provider's config errors, in the words of the environment the export reads. */
+function credentialsProblem(e: ConfigError): string {
+  if (e.key === "portal:url" && /not set/.test(e.message)) return "PORTAL_URL is not set; set it to the portal's URL, e.g. PORTAL_URL=https://org.example.com";
+  if (e.key === "portal:token") return "no credentials: set PORTAL_TOKEN, or PORTAL_USERNAME and PORTAL_PASSWORD";
+  if (e.key === "portal:password") return "PORTAL_PASSWORD is not set (PORTAL_USERNAME is)";
+  if (e.key === "portal:username") return "PORTAL_USERNAME is not set (PORTAL_PASSWORD is)";
+  return e.message.replace(/portal:url/g, "PORTAL_URL").replace(/\.? Set it with:.*$/, "");
+}
+
+/** One line for a failure, and its exit code. */
+function problem(e: unknown, url: string | undefined): { line: string; code: number } {
+  const first = (s: string) => s.split("\n")[0];
+  if (e instanceof UsageError) return { line: e.message, code: 2 };
+  if (e instanceof ConfigError) return { line: credentialsProblem(e), code: 2 };
+  if (e instanceof AuthError) return { line: `the portal at ${url} refused the credentials (${e.code}${e.messageCode ? ` ${e.messageCode}` : ""}); check PORTAL_TOKEN, or PORTAL_USERNAME and PORTAL_PASSWORD`, code: 2 };
+  if (e instanceof NetworkError) return { line: `cannot reach the portal at ${url}: ${first(e.message).replace(/^.*network error: /, "")}`, code: 2 };
+  if (e instanceof PortalError) return { line: first(e.message), code: 1 };
+  return { line: first((e as Error)?.message ?? String(e)), code: 1 };
+}
+
+export async function exportCommand(argv: string[]): Promise<number> {
+  const say = (line: string) => process.stderr.write(`pulumi-gis-portal export: ${line}\n`);
+  let url: string | undefined;
+  let client: PortalClient | undefined;
+  let staging: Awaited<ReturnType<typeof stage>> | undefined;
+  try {
+    const flags = flagsOf(argv);
+    if (flags === "help") {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const config = resolvePortalConfig(undefined, process.env);
+    url = config.portalUrl;
+    await checkOut(flags.out, flags.force);
+    client = createPortalClient(config);
+    // the credentials and the URL are proven before anything is written
+    await client.self();
+    staging = await stage(flags.out);
+    const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, progress: say });
+    for (const s of snapshot.skipped) say(`skipped item ${s.id} ${JSON.stringify(s.title)}: ${s.reason}`);
+    const program = renderProgram(snapshot);
+    await writeProject(staging.dir, snapshot, program);
+    await staging.publish();
+    const files = snapshot.items.filter((e) => e.file).length;
+    say(`wrote ${flags.out}: ${snapshot.items.length} item(s), ${files} file(s)${program.secrets.length > 0 ? `; secrets to set before the first preview: ${program.secrets.map((s) => s.key).join(", ")}` : ""}`);
+    return 0;
+  } catch (e) {
+    await staging?.discard().catch(() => undefined);
+    const { line, code } = problem(e, url);
+    say(line);
+    return code;
+  } finally {
+    await client?.close();
+  }
+}

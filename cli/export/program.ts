@@ -1,0 +1,146 @@
+// The index.ts an export writes: one CategorySchema and one MemberCategorySchema (trees read from
+// trees/*.yaml), one PortalItem per item with its fields as the portal returns them, its
+// relationship and an ItemStatus when it has a status. Everything adopts what exists and is retained
+// on delete (docs/adopting.md). Deterministic: the same snapshot gives the same text.
+import { withoutMarkers } from "../../provider/resources/portalItemIdentity";
+import { uniqueIdentifiers } from "./names";
+import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
+
+/** A config secret the program requires (a stored service password the portal never returns). */
+export interface SecretKey {
+  key: string;
+  itemId: string;
+  title: string;
+}
+
+/** The relationship each item declares (a PortalItem holds one), and those no item can hold. */
+export interface RelationshipPlan {
+  byItem: Map<string, { type: string; originItemId?: string; destinationItemId?: string }>;
+  left: Relationship[];
+}
+
+/** On the destination when it is exported and free, else on the origin; else left out (said). */
+export function planRelationships(items: readonly ExportedItem[], relationships: readonly Relationship[]): RelationshipPlan {
+  const exported = new Set(items.map((e) => e.item.id));
+  const byItem: RelationshipPlan["byItem"] = new Map();
+  const left: Relationship[] = [];
+  for (const r of relationships) {
+    if (exported.has(r.destinationItemId) && !byItem.has(r.destinationItemId)) byItem.set(r.destinationItemId, { type: r.type, originItemId: r.originItemId });
+    else if (exported.has(r.originItemId) && !byItem.has(r.originItemId)) byItem.set(r.originItemId, { type: r.type, destinationItemId: r.destinationItemId });
+    else left.push(r);
+  }
+  return { byItem, left };
+}
+
+const blank = (v: unknown) =>
+  v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);
+
+/** A JSON value on one line, spaced as a person writes it: `["a", "b"]`, `{ wkid: 4326 }`. */
+function inline(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(inline).join(", ")}]`;
+  if (v !== null && typeof v === "object") {
+    const keys = Object.entries(v as Record<string, unknown>).map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${inline(x)}`);
+    return keys.length === 0 ? "{}" : `{ ${keys.join(", ")} }`;
+  }
+  return JSON.stringify(v) ?? "undefined";
+}
+
+/** A JSON value as TypeScript: one line when short, else indented under `indent`. */
+function literal(v: unknown, indent: string): string {
+  const flat = inline(v);
+  if (flat.length <= 100) return flat;
+  return JSON.stringify(v, null, 2).split("\n").join(`\n${indent}`);
+}
+
+/** Item fields copied as they are, in the order the program lists them (seed 2.1 names). */
+const COPIED: Array<[arg: string, field: string]> = [
+  ["description", "description"], ["tags", "tags"], ["snippet", "snippet"], ["categories", "categories"], ["extent", "extent"],
+  ["licenseInfo", "licenseInfo"], ["culture", "culture"], ["properties", "properties"], ["classification", "classification"],
+];
+
+function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names: Map<string, string>, secrets: SecretKey[]): string[] {
+  const i = e.item;
+  const args: string[] = [];
+  const arg = (k: string, code: string) => args.push(`  ${k}: ${code},`);
+  arg("adoptItemId", JSON.stringify(i.id));
+  arg("owner", JSON.stringify(i.owner));
+  if (!blank(i.ownerFolder)) arg("folder", JSON.stringify(i.ownerFolder));
+  arg("type", JSON.stringify(i.type));
+  arg("title", JSON.stringify(i.title));
+  const keywords = withoutMarkers(Array.isArray(i.typeKeywords) ? i.typeKeywords : []);
+  if (keywords.length > 0) arg("typeKeywords", literal(keywords, "  "));
+  for (const [k, field] of COPIED) if (!blank(i[field])) arg(k, literal(i[field], "  "));
+  if (!blank(i.url)) arg("url", JSON.stringify(i.url));
+  if (e.text?.json) arg("text", `json("items/${e.name}.json")`);
+  else if (e.text) arg("text", `fs.readFileSync(here("items", ${JSON.stringify(`${e.name}.txt`)}), "utf8")`);
+  // relative to the project directory, so the state holds the same path on every machine
+  if (e.file) arg("file", JSON.stringify(`files/${e.name}/${e.file.fileName}`));
+  if (!blank(i.serviceUsername)) {
+    arg("serviceUsername", JSON.stringify(i.serviceUsername));
+    const key = `${ident}ServicePassword`;
+    secrets.push({ key, itemId: i.id, title: i.title });
+    args.push(`  // the portal never returns a stored password: pulumi config set --secret ${key} <password>`);
+    arg("servicePassword", `config.requireSecret(${JSON.stringify(key)})`);
+  }
+  if (!blank(i.serviceProxyFilter)) arg("serviceProxyFilter", literal(i.serviceProxyFilter, "  "));
+  const rel = plan.byItem.get(i.id);
+  if (rel) {
+    const [end, other] = rel.originItemId !== undefined ? ["originItemId", rel.originItemId] : ["destinationItemId", rel.destinationItemId!];
+    const otherName = names.get(other);
+    arg("relationship", `{ type: ${JSON.stringify(rel.type)}, ${end}: ${JSON.stringify(other)} }${otherName ? ` /* ${otherName} */` : ""}`);
+  }
+  // an authoritative item is protected by its status (seed 2.2); only a protection of its own is declared
+  const byStatus = typeof i.contentStatus === "string" && i.contentStatus.endsWith("authoritative");
+  if (i.protected === true && !byStatus) arg("protected", "true");
+  const lines = [`// ${JSON.stringify(i.title)} (${i.type}), owner ${i.owner}, item ${i.id}`, `const ${ident} = new portal.PortalItem(${JSON.stringify(e.name)}, {`, ...args, "}, adopted);"];
+  if (typeof i.contentStatus === "string" && (i.contentStatus as string) !== "") {
+    lines.push(`new portal.ItemStatus(${JSON.stringify(`${e.name}-status`)}, { itemId: ${ident}.itemId, status: ${JSON.stringify(i.contentStatus)}, adopt: true }, adopted);`);
+  }
+  return lines;
+}
+
+function schemaLines(snapshot: OrgSnapshot): string[] {
+  if (snapshot.contentTree === undefined) return [];
+  const lines = ["", "// The category trees, as the portal holds them (edit trees/*.yaml)"];
+  const one = (cls: string, name: string, prop: string, loader: string, tree: unknown[]) => {
+    const code = `new portal.${cls}(${JSON.stringify(name)}, { ${prop}: portal.${loader}(here("trees", "${name}.yaml")), adopt: true }, adopted);`;
+    // seed 4.2/4.4: an empty schema cannot be assigned; the line waits for the first node
+    lines.push(tree.length > 0 ? code : `// the organization has no ${name.replace("-", " ")} yet; add nodes to trees/${name}.yaml, then uncomment:\n// ${code}`);
+  };
+  one("CategorySchema", "content-categories", "categorySchema", "loadCategoryTree", snapshot.contentTree);
+  one("MemberCategorySchema", "member-categories", "memberCategorySchema", "loadMemberCategoryTree", snapshot.memberTree ?? []);
+  return lines;
+}
+
+/** The program's text and the config secrets it requires. */
+export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: SecretKey[] } {
+  const plan = planRelationships(snapshot.items, snapshot.relationships);
+  const names = new Map(snapshot.items.map((e) => [e.item.id, e.name]));
+  const idents = uniqueIdentifiers(snapshot.items.map((e) => e.name));
+  const secrets: SecretKey[] = [];
+  const p = snapshot.portal;
+  const lines = [
+    `// Organization ${JSON.stringify(p.name)} (${p.id}) at ${p.url}, written by \`pulumi-gis-portal export\`.`,
+    "// Every resource adopts what exists (docs/adopting.md of pulumi-gis-portal): the first `pulumi up`",
+    "// changes only what differs from this program, and sends nothing when nothing does. `adopted`",
+    "// retains the portal's content when a resource leaves the program or the stack is destroyed;",
+    "// remove it once you trust the stack.",
+    'import * as fs from "node:fs";',
+    'import * as path from "node:path";',
+    'import * as pulumi from "@pulumi/pulumi";',
+    'import * as portal from "pulumi-gis-portal";',
+    "",
+    "const config = new pulumi.Config();",
+    "const adopted: pulumi.CustomResourceOptions = { retainOnDelete: true };",
+    "const here = (...parts: string[]) => path.join(__dirname, ...parts);",
+    'const json = (file: string) => JSON.parse(fs.readFileSync(here(file), "utf8"));',
+    ...schemaLines(snapshot),
+  ];
+  if (snapshot.items.length > 0) lines.push("", `// Items (${snapshot.items.length})`);
+  for (const e of snapshot.items) lines.push("", ...itemLines(e, idents.get(e.name)!, plan, names, secrets));
+  if (plan.left.length > 0) {
+    lines.push("", "// Relationships not declared (a PortalItem declares one; both ends already declare theirs):");
+    for (const r of plan.left) lines.push(`//   ${r.type}: ${r.originItemId} → ${r.destinationItemId}`);
+  }
+  return { text: `${lines.join("\n")}\n`, secrets };
+}
