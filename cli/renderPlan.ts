@@ -56,10 +56,37 @@ const typeOf = (s: Step) => {
 };
 const escape = (line: string) => line.replace(/`/g, "'");
 
+/** A property value in a replace line: JSON, a SHA-256 by its start, long values cut with their length. */
+function brief(v: unknown): string {
+  if (v === undefined || v === null) return "(none)";
+  if (typeof v === "string" && /^[0-9a-f]{64}$/.test(v)) return `sha256 ${v.slice(0, 12)}…`;
+  const json = JSON.stringify(v) ?? String(v);
+  return json.length <= 60 ? json : `${json.slice(0, 40)}… (${json.length} characters)`;
+}
+
+/**
+ * A replace step. The engine checks a replacement again with no old inputs (as for a create), so the
+ * provider's lines there describe the new resource only; when they do not speak of the replace
+ * themselves, the step's replaceReasons say which property forces it (old → new, from the step's
+ * states), and the delete lines of the old state say what goes (cli/deleteLines.ts).
+ */
+function replaceLines(s: Step, planned: string[]): string[] {
+  if (planned.some((l) => /replace|again \(changed/.test(l))) return planned;
+  const olds = s.oldState?.inputs ?? {};
+  const news = s.newState?.inputs ?? {};
+  // a generated item id follows the replace; it is not a reason a reviewer acts on
+  const reasons = (s.replaceReasons ?? []).filter((k) => !(k === "itemIdToCreate" && news.generatedItemIdToCreate === true));
+  // the engine prints secrets as [secret]; a property named like one is masked here too
+  const value = (k: string, v: unknown) => (/password|token|secret/i.test(k) && v !== undefined && v !== null ? "[secret]" : brief(v));
+  const why = reasons.map((k) => `~ ${k}: ${value(k, olds[k])} → ${value(k, news[k])} (forces a replace)`);
+  const gone = s.oldState?.outputs ? deleteLines(typeOf(s), s.oldState.outputs) : [];
+  return [...why, ...planned, ...gone.filter((l) => l !== "- delete")];
+}
+
 /** The lines of one step: the provider's plan, else the changed property names. */
 function linesOf(s: Step): string[] {
   const planned = s.newState?.inputs?.plannedChanges;
-  if (Array.isArray(planned) && planned.every((l) => typeof l === "string")) return planned as string[];
+  if (Array.isArray(planned) && planned.every((l) => typeof l === "string")) return s.op === "replace" ? replaceLines(s, planned as string[]) : (planned as string[]);
   if (s.op === "delete") return deleteLines(typeOf(s), s.oldState?.outputs);
   const reasons = s.replaceReasons?.length ? s.replaceReasons : s.diffReasons;
   if (reasons && reasons.length > 0) return reasons.map((r) => `~ ${r}`);

@@ -1,11 +1,21 @@
 // examples/ci: the workflow parses, and its jobs do what docs/review.md promises (plan comment on
-// pull requests, up on dev at merge, prod on a tag or by hand). A structural check, not actionlint.
+// pull requests, up on dev at merge, prod on a tag or by hand); and actionlint (built at a pinned
+// version by scripts/ensure-actionlint, cached outside the repo) finds nothing in any workflow there.
 import { strict as assert } from "node:assert";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
 
-const file = path.join(__dirname, "..", "..", "examples", "ci", ".github", "workflows", "portal.yml");
+const root = path.join(__dirname, "..", "..");
+const workflows = path.join(root, "examples", "ci", ".github", "workflows");
+const file = path.join(workflows, "portal.yml");
+
+const run = (cmd: string, args: string[], cwd: string, input?: string) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(cmd, args, { cwd, encoding: "utf8", maxBuffer: 1e7 }, (e, stdout, stderr) => resolve({ code: e ? (typeof e.code === "number" ? e.code : 1) : 0, stdout, stderr }));
+    child.stdin!.end(input ?? "");
+  });
 
 describe("unit: examples/ci workflow", () => {
   const wf = parse(fs.readFileSync(file, "utf8"));
@@ -31,5 +41,37 @@ describe("unit: examples/ci workflow", () => {
     assert.match(run("prod"), /pulumi up --stack prod --yes/);
     assert.match(fs.readFileSync(file, "utf8"), /secrets\.PULUMI_CONFIG_PASSPHRASE/);
     assert.doesNotMatch(fs.readFileSync(file, "utf8"), /PORTAL_TOKEN: [^$]/, "no literal token");
+  });
+});
+
+describe("unit: examples/ci workflows pass actionlint", function () {
+  // a cold build of actionlint (empty Go caches) takes about half a minute; cached, none
+  this.timeout(300_000);
+  let actionlint: string;
+  const flags = ["-no-color", "-shellcheck=", "-pyflakes="];
+
+  before(async () => {
+    const ensure = await run(path.join(root, "scripts", "ensure-actionlint"), [], root);
+    assert.equal(ensure.code, 0, `scripts/ensure-actionlint failed:\n${ensure.stderr}`);
+    actionlint = ensure.stdout.trim().split("\n").pop()!;
+  });
+
+  it("no finding in any workflow (shellcheck and pyflakes integrations off: not on every machine)", async () => {
+    const files = fs.readdirSync(workflows).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join(".github", "workflows", f));
+    assert.ok(files.length > 0, "no workflow in examples/ci/.github/workflows");
+    const lint = await run(actionlint, [...flags, ...files], path.join(root, "examples", "ci"));
+    assert.equal(lint.code, 0, `actionlint found problems:\n${lint.stdout}${lint.stderr}`);
+    assert.equal(lint.stdout.trim(), "");
+  });
+
+  it("reports a broken copy of the workflow (the check is not vacuous)", async () => {
+    const broken = fs
+      .readFileSync(file, "utf8")
+      .replace("runs-on: ubuntu-latest", "runs-on: ubuntu-latest\n    timeout-minutes: soon")
+      .replace("inputs.stack == 'prod'", "inputs.stak == 'prod'");
+    const lint = await run(actionlint, [...flags, "-stdin-filename", "portal.yml", "-"], root, broken);
+    assert.notEqual(lint.code, 0, lint.stdout);
+    assert.match(lint.stdout, /timeout-minutes/);
+    assert.match(lint.stdout, /stak/);
   });
 });
