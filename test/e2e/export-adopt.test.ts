@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequestLog, portalGet, portalPost, requestLog } from "../provider/resources/portalCalls";
-import { fixtureStack, packedPackage, pulumiBinDir, type FixtureProject } from "../support/pulumi";
+import { fixtureStack, offlineEngineEnv, packedPackage, pulumiBinDir, type FixtureProject } from "../support/pulumi";
 
 const root = path.resolve(__dirname, "..", "..");
 const bin = path.join(root, "dist", "cli", "index.js");
@@ -198,15 +198,7 @@ describe("e2e export: an organization as a program the first up adopts without a
     project = {
       dir,
       backendDir,
-      env: {
-        PATH: `${pulumiBinDir()}${path.delimiter}${process.env.PATH}`,
-        PULUMI_BACKEND_URL: `file://${backendDir}`,
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-        PULUMI_HOME: path.join(work, ".pulumi-home"),
-      },
+      env: offlineEngineEnv(backendDir, path.join(work, ".pulumi-home")),
       remove: () => undefined,
     };
     await fixtureStack(project, "dev", {
@@ -267,7 +259,9 @@ describe("e2e export: an organization as a program the first up adopts without a
     assert.match(apply.stdout, /2 updated/);
     const applied = await writes();
     assert.deepEqual(applied.map((w) => w.split("/").pop()).sort(), ["assignCategorySchema", "update"], applied.join("\n"));
-    assert.equal((await portalGet(emu, "dev_admin", `content/items/${ids.rivers}`)).title, "Rivers and streams");
+    const rivers = await portalGet(emu, "dev_admin", `content/items/${ids.rivers}`);
+    assert.equal(rivers.title, "Rivers and streams");
+    assert.ok(rivers.typeKeywords.some((k: string) => k.startsWith("pulumigisportalr")), "the first write marks the adopted item as the stack's");
 
     await clearRequestLog(emu);
     const destroy = await pulumi(["destroy", "--yes", "--skip-preview"]);

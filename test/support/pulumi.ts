@@ -55,17 +55,21 @@ export function createFixtureProject(name: string, program: string): FixtureProj
     JSON.stringify({ name, private: true, dependencies: { "@pulumi/pulumi": sdkVersion, "pulumi-gis-portal": `file:${packedPackage()}` } }, null, 2),
   );
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  const bin = pulumiBinDir();
-  const env: Record<string, string> = {
-    PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+  const env = offlineEngineEnv(backendDir, path.join(dir, ".pulumi-home"));
+  return { dir, backendDir, env, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The environment of an offline engine run: the ensure-pulumi CLI first on PATH, a file backend, no downloads. */
+export function offlineEngineEnv(backendDir: string, pulumiHome: string): Record<string, string> {
+  return {
+    PATH: `${pulumiBinDir()}${path.delimiter}${process.env.PATH}`,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-    PULUMI_HOME: path.join(dir, ".pulumi-home"),
+    PULUMI_HOME: pulumiHome,
   };
-  return { dir, backendDir, env, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Selects (or creates) a stack of a fixture project, driven by the CLI of ensure-pulumi. */
