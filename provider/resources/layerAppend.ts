@@ -14,6 +14,7 @@ import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendSha
 import { readJournal, removeJournal } from "./layerAppendJournal";
 import { appendOnce } from "./layerAppendRecover";
 import { appendRefusal } from "./layerAppendLayer";
+import { rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
 import { fileLine, shown, withoutPlan, withPlan } from "./plan";
 
@@ -90,7 +91,9 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
   // design rule 5: everything is checked here, without a request; the file is fingerprinted
-  async check(olds: Props, news: Props) {
+  async check(given: Props, news: Props) {
+    // a replacement's check has no old inputs; the diff that decided the replace left them (replacing.ts)
+    const olds = given && Object.keys(given).length > 0 ? given : replacedOlds(news?.__urn);
     const inputs: Props = pick(news, Object.keys(layerAppendShape));
     if (typeof news.__urn === "string") inputs.__urn = news.__urn;
     const checked = checkInputs(layerAppendInput, inputs);
@@ -113,7 +116,9 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: Props, news: Props) {
     assertReadableState(olds, "LayerAppend");
     const changed = changedInputs(olds, news);
-    return { changes: changed.length > 0, replaces: changed.filter((k) => !NO_REPLACE_KEYS.includes(k)) };
+    const replaces = changed.filter((k) => !NO_REPLACE_KEYS.includes(k));
+    if (replaces.length > 0) rememberReplaced(news.__urn, olds);
+    return { changes: changed.length > 0, replaces };
   },
 
   async create(inputs: Props) {

@@ -13,6 +13,7 @@ import { diffPortalItem } from "./portalItemDiff";
 import { inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
 import { updatePortalItem } from "./portalItemUpdate";
 import { cancelIfPartial } from "./portalItemUpload";
+import { adoptedBy, rememberAdopted, rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState } from "./state";
 
 type Props = Record<string, any>;
@@ -31,19 +32,24 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
   async check(olds: Props, news: Props) {
-    return checkPortalItem(olds ?? {}, news);
+    // a replacement's check has no old inputs; the diff that decided the replace left them (replacing.ts)
+    const given = olds && Object.keys(olds).length > 0 ? olds : replacedOlds(news?.__urn);
+    return checkPortalItem(given ?? {}, news);
   },
 
   async diff(_id: string, olds: Props, news: Props) {
     assertReadableState(olds, "PortalItem");
-    return diffPortalItem(withText(olds), withText(news));
+    const result = diffPortalItem(withText(olds), withText(news));
+    if (result.replaces.length > 0) rememberReplaced(news.__urn, olds);
+    return result;
   },
 
   async create(checked: Props) {
     const inputs = withText(checked);
     const client = portalClient();
     // docs/adopting.md: an adopted item is changed only where it differs from the program
-    const { itemId } = inputs.adoptItemId !== undefined ? await adoptPortalItem(client, inputs) : await createPortalItem(client, inputs);
+    const { itemId, adopted } = inputs.adoptItemId !== undefined ? { ...(await adoptPortalItem(client, inputs)), adopted: false } : await createPortalItem(client, inputs);
+    if (adopted) rememberAdopted(inputs.__urn, itemId);
     return { id: itemId, outs: await readBack(client, itemId, checked) };
   },
 
@@ -64,6 +70,12 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
   },
 
   async delete(id: string, props: Props) {
+    // a replacement that adopted the very item it replaces (a targeted `--replace`, which checks
+    // without old inputs and derives the same id) now is that item: its old state must not delete it
+    if (typeof props?.__urn === "string" && adoptedBy(id) === props.__urn) {
+      process.stderr.write(`warning: PortalItem ${id}: the replacement took over this item (same derived itemIdToCreate), so the replaced resource does not delete it; to get a new item, change its itemIdToCreate or folder.\n`);
+      return;
+    }
     const client = portalClient();
     const ref = { owner: props.owner, itemId: id, folder: props.folder };
     try {

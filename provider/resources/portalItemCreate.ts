@@ -113,7 +113,7 @@ async function discardOnFailure<T>(client: PortalClient, ref: { owner: string; i
 }
 
 /** Creates the item; returns its id once everything asked for (relationship, protection) holds. */
-export async function createPortalItem(client: PortalClient, inputs: Props): Promise<{ itemId: string; owner: string }> {
+export async function createPortalItem(client: PortalClient, inputs: Props): Promise<{ itemId: string; owner: string; adopted: boolean }> {
   const owner: string = inputs.owner ?? (await client.username());
   const multipart = inputs.file !== undefined && inputs.fileSize > MULTIPART_THRESHOLD_BYTES;
   const { itemId, adopted } = multipart
@@ -129,7 +129,7 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
     if (inputs.relationship && (multipart || adopted)) await ensureRelationship(client, itemId, inputs);
     if (inputs.protected === true) await protectItem(client, ref);
   });
-  return { itemId, owner };
+  return { itemId, owner, adopted };
 }
 
 async function ensureRelationship(client: PortalClient, itemId: string, inputs: Props): Promise<void> {

@@ -203,6 +203,37 @@ describe("provider PortalItem against the emulator", function () {
     assert.ok(!retitled.plannedChanges.some((l: string) => l.startsWith("!")), "an update names no deletion");
   });
 
+  it("replace as the engine runs it (check, diff, check without olds, create, delete): a new item, the old one deleted, the plan says why", async () => {
+    const urn = "urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:PortalItem::moved";
+    const first = await checked({ __urn: urn, type: "Web Map", title: "Moved", text: {} });
+    const old = await p.create(first);
+    const news = { __urn: urn, type: "Web Map", title: "Moved", text: {}, folder: "archive" };
+    const planned = await checked(news, first);
+    assert.ok((await p.diff!(old.id, old.outs, planned)).replaces!.includes("folder"));
+    const replacement = await checked(news); // the engine's second check: no old inputs
+    assert.equal(replacement.itemIdToCreate, planned.itemIdToCreate, "the preview's id is the one up creates");
+    assert.notEqual(replacement.itemIdToCreate, first.itemIdToCreate, "a new generation, not the item being replaced");
+    assert.ok(replacement.plannedChanges.some((l: string) => /^~ folder: .* \(replaces the item\)$/.test(l)), replacement.plannedChanges.join("\n"));
+    assert.ok(replacement.plannedChanges.includes(`! replace deletes item ${old.id} "Moved" after its replacement is created`), replacement.plannedChanges.join("\n"));
+    await portalPost(emu, "dev_publisher", "content/users/dev_publisher/createFolder", { title: "archive" }).catch(() => undefined);
+    const made = await p.create(replacement);
+    assert.notEqual(made.id, old.id);
+    await p.delete!(old.id, old.outs);
+    assert.equal((await portalGet(emu, "dev_publisher", `content/items/${old.id}`)).error?.code, 404, "the replaced item is deleted");
+    assert.equal((await portalGet(emu, "dev_publisher", `content/items/${made.id}`)).title, "Moved", "its replacement stays");
+  });
+
+  it("a targeted replace (check without olds and no diff) takes over the same item, and the replaced state does not delete it", async () => {
+    const urn = "urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:PortalItem::forced";
+    const first = await checked({ __urn: urn, type: "Web Map", title: "Forced", text: {} });
+    const old = await p.create(first);
+    const again = await checked({ __urn: urn, type: "Web Map", title: "Forced", text: {} });
+    const made = await p.create(again);
+    assert.equal(made.id, old.id, "the derived id is the same");
+    await p.delete!(old.id, old.outs);
+    assert.equal((await portalGet(emu, "dev_publisher", `content/items/${old.id}`)).title, "Forced", "the item stays");
+  });
+
   it("read: a title, description and tags edited in the portal, and a removed relationship, are drift; a deleted item is gone", async () => {
     const data = await addWebMap(emu, "dev_publisher", "Data");
     const inputs = await checked({ type: "Feature Service", title: "Water", url: "https://services.example.com/Water/FeatureServer", description: "Pipes", tags: ["water"], relationship: { type: "Service2Data", destinationItemId: data } });
