@@ -9,6 +9,7 @@ import type { EmulatorHost, RegisterFeatureServices } from "../host";
 import { adminRoutes } from "./routes/admin";
 import { appendRoutes } from "./routes/append";
 import { queryRoutes } from "./routes/query";
+import { catalogRoutes } from "./routes/catalog";
 import { serviceRoutes } from "./routes/service";
 import { uploadRoutes } from "./routes/uploads";
 import { FeatureState } from "./state";
@@ -60,6 +61,7 @@ export const registerFeatureServices: RegisterFeatureServices = async (app: Fast
     async (child) => {
       await ensureParsers(child);
       prettyJson(child);
+      catalogRoutes(child, state);
       serviceRoutes(child, state);
       queryRoutes(child, state);
       appendRoutes(child, state);

@@ -6,7 +6,8 @@ import type { HostedService } from "../model/service";
 export const MAX_RECORD_COUNT = 2000;
 const CURRENT_VERSION = 11.4;
 
-function version(release: string): number {
+/** currentVersion of the directory, a service and a layer for the emulator's release. */
+export function serviceVersion(release: string): number {
   return Number(release) || CURRENT_VERSION;
 }
 
@@ -16,7 +17,7 @@ export function serviceJson(service: HostedService, release: string) {
   const extent = first?.data.extent ?? { xmin: 0, ymin: 0, xmax: 0, ymax: 0, spatialReference: sr };
   const isLayer = (l: FeatureLayer) => l.def.geometryType !== undefined;
   return {
-    currentVersion: version(release),
+    currentVersion: serviceVersion(release),
     serviceItemId: service.itemId,
     serviceDescription: "",
     hasVersionedData: false,
@@ -42,7 +43,7 @@ export function serviceJson(service: HostedService, release: string) {
 export function layerJson(service: HostedService, layer: FeatureLayer, release: string) {
   const d = layer.def;
   return {
-    currentVersion: version(release),
+    currentVersion: serviceVersion(release),
     id: d.id,
     name: d.name,
     type: d.geometryType ? "Feature Layer" : "Table",

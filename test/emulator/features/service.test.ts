@@ -32,6 +32,20 @@ describe("seed 2.7 hosted services, layers and query", () => {
     assert.match(s.serviceItemId, /^[0-9a-f]{32}$/i);
   });
 
+  it("the services directory root lists the caller's services (a client discovers layers from it); folders are empty", async () => {
+    const root = fe.url("Sites").replace(/\/Sites\/FeatureServer$/, "");
+    const dir = await fe.post(root, {});
+    assert.equal(typeof dir.currentVersion, "number");
+    assert.deepEqual(dir.folders, []);
+    assert.ok(dir.services.some((s: any) => s.name === "Sites" && s.type === "FeatureServer"), JSON.stringify(dir));
+    const anonymous: any = await (await fetch(`${root}?f=json`)).json();
+    assert.deepEqual(anonymous.services, [], "an anonymous caller sees no org-private service");
+    const folder: any = await (await fetch(`${root}/Hydro?f=json&token=${fe.token("dev_publisher")}`)).json();
+    assert.equal(folder.error?.code, 404);
+    // each listed service opens, and its layers with it
+    for (const s of dir.services) assert.ok(Array.isArray((await fe.post(fe.url(s.name), {})).layers));
+  });
+
   it("query: where with comparisons, AND/OR, IN, LIKE and IS NULL", async () => {
     const codes = async (where: string) => (await fe.features("Sites", 0, where)).map((f) => f.attributes.code);
     assert.deepEqual(await codes("1=1"), ["a", "b", "c", "d"]);
