@@ -12,8 +12,9 @@ import { checkAdoption } from "./portalItemAdopt";
 import { diffPortalItem } from "./portalItemDiff";
 import { derivedItemIdToCreate } from "./portalItemIdentity";
 import { replaceImpact } from "./portalItemImpact";
-import { INPUT_KEYS, inputFailures } from "./portalItemInput";
+import { inputFailures } from "./portalItemInput";
 import { planLines } from "./portalItemPlan";
+import { INPUT_KEYS, LIST_KEYS, PORTAL_ITEM } from "./portalItemTable";
 import { SCHEMA_VERSION } from "./state";
 
 type Props = Record<string, any>;
@@ -121,11 +122,9 @@ function replacedItemId(olds: Props, inputs: Props): string | undefined {
 
 export async function checkPortalItem(olds: Props, news: Props): Promise<{ inputs: Props; failures?: CheckFailure[] }> {
   const inputs: Props = {};
-  for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null) inputs[key] = news[key];
-  for (const key of ["tags", "categories"]) if (inputs[key] !== undefined) inputs[key] = asList(inputs[key]);
-  delete inputs.fileSha256;
-  delete inputs.fileSize;
-  delete inputs.generatedItemIdToCreate;
+  // computed rows (a file's hash, generatedItemIdToCreate) are check's own, never taken from the program
+  for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null && PORTAL_ITEM[key].role === "argument") inputs[key] = news[key];
+  for (const key of LIST_KEYS) if (inputs[key] !== undefined) inputs[key] = asList(inputs[key]);
   if (typeof news.__urn === "string") inputs.__urn = news.__urn;
   const failures = inputFailures(inputs, news.itemIdToCreate ?? undefined);
   if (typeof inputs.file === "string" && !isUnknown(inputs.file)) {

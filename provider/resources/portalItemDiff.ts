@@ -1,14 +1,10 @@
 // PortalItem diff (design.md table): exact, replacing on type, owner, folder and itemIdToCreate.
-import { INPUT_KEYS } from "./portalItemInput";
+// Replace, when-set and ignored fields are columns of the property table (portalItemTable.ts).
+import { IGNORED, INPUT_KEYS, REPLACE_KEYS, WHEN_SET } from "./portalItemTable";
 
 type Props = Record<string, any>;
 
-/** Fields whose change needs a new item. */
-export const REPLACE_KEYS = ["type", "owner", "folder", "itemIdToCreate", "adoptItemId"] as const;
-/** Outputs the portal fills in when the argument is unset: compared only when the argument is set. */
-const WHEN_SET = new Set(["owner", "folder", "url", "protected"]);
-/** Bookkeeping of check, not a user's change. */
-const IGNORED = new Set(["generatedItemIdToCreate", "timeoutSeconds"]);
+export { REPLACE_KEYS };
 
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);

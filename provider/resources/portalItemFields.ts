@@ -1,28 +1,12 @@
 // PortalItem inputs → the item fields addItem, commit and update send (seed 2.1).
 import type { ItemParams } from "../ops/items";
 import { generationOf, markersOf } from "./portalItemIdentity";
+import { PROPERTY_FIELDS } from "./portalItemTable";
 
 type Props = Record<string, any>;
 
-/** Resource arguments sent as item properties, with their seed 2.1 field names. */
-export const PROPERTY_FIELDS: Record<string, string> = {
-  title: "title",
-  type: "type",
-  typeKeywords: "typeKeywords",
-  description: "description",
-  tags: "tags",
-  snippet: "snippet",
-  categories: "categories",
-  extent: "extent",
-  licenseInfo: "licenseinfo",
-  culture: "culture",
-  properties: "properties",
-  classification: "classification",
-  thumbnailUrl: "thumbnailUrl",
-  serviceUsername: "serviceUsername",
-  servicePassword: "servicePassword",
-  serviceProxyFilter: "serviceProxyFilter",
-};
+/** Resource arguments sent as item properties, with their seed 2.1 field names (portalItemTable.ts). */
+export { PROPERTY_FIELDS };
 
 /** The item properties (no data source, no relationship) of the inputs. */
 export function itemProperties(inputs: Props): ItemParams {

@@ -5,16 +5,12 @@ import { addItemInput } from "../schemas/item";
 import type { CheckFailure } from "../schemas/failures";
 import { checkInputs } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
+import { CHECKED_FIELDS, INPUT_KEYS, OWN_RULES } from "./portalItemTable";
 
 type Props = Record<string, any>;
 
-/** The argument names of PortalItem, in the order they are kept in state. */
-export const INPUT_KEYS = [
-  "owner", "folder", "type", "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent",
-  "licenseInfo", "culture", "properties", "url", "text", "file", "fileSha256", "fileSize", "dataUrl", "thumbnailFile",
-  "thumbnailUrl", "classification", "serviceUsername", "servicePassword", "serviceProxyFilter", "itemIdToCreate",
-  "generatedItemIdToCreate", "relationship", "protected", "timeoutSeconds", "adoptItemId",
-] as const;
+/** The argument names of PortalItem, in the order they are kept in state (portalItemTable.ts). */
+export { INPUT_KEYS };
 
 /** Seed 4.6 rule 1: the new item is the destination (originItemId) or the origin (destinationItemId). */
 export interface RelationshipInput {
@@ -23,28 +19,19 @@ export interface RelationshipInput {
   destinationItemId?: string;
 }
 
-/** Resource argument → addItem field (seed 2.1 names), for the ones whose names differ. */
-const FIELD_OF: Record<string, string> = { licenseInfo: "licenseinfo", thumbnailFile: "thumbnail" };
 /** addItem field → resource argument, to name the user's property in a failure. */
 const PROPERTY_OF: Record<string, string> = {
-  licenseinfo: "licenseInfo",
-  thumbnail: "thumbnailFile",
+  ...Object.fromEntries(Object.entries(CHECKED_FIELDS).map(([arg, field]) => [field, arg])),
   originItemId: "relationship.originItemId",
   destinationItemId: "relationship.destinationItemId",
   relationshipType: "relationship.type",
   async: "dataUrl",
 };
 
-const SCHEMA_FIELDS = [
-  "type", "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent", "licenseInfo", "culture",
-  "properties", "url", "text", "dataUrl", "thumbnailFile", "thumbnailUrl", "classification", "serviceUsername",
-  "servicePassword", "serviceProxyFilter",
-];
-
 /** The addItem fields the core schema checks, from the resource inputs. */
 export function addItemFieldsOf(inputs: Props, userItemIdToCreate: unknown): Props {
   const fields: Props = {};
-  for (const key of SCHEMA_FIELDS) if (inputs[key] !== undefined) fields[FIELD_OF[key] ?? key] = inputs[key];
+  for (const [key, field] of Object.entries(CHECKED_FIELDS)) if (inputs[key] !== undefined) fields[field] = inputs[key];
   if (userItemIdToCreate !== undefined) fields.itemIdToCreate = userItemIdToCreate;
   // seed 4.6 rule 2: the provider sets async itself for dataUrl
   if (inputs.dataUrl !== undefined) fields.async = true;
@@ -57,16 +44,8 @@ export function addItemFieldsOf(inputs: Props, userItemIdToCreate: unknown): Pro
   return fields;
 }
 
-const extras = z.object({
-  owner: z.string().min(1).optional(),
-  folder: z.string().min(1).optional(),
-  file: z.string().min(1).optional(),
-  protected: z.boolean().optional(),
-  // an existing item's id (docs/adopting.md); real ids are 32 hex digits
-  adoptItemId: z.string().regex(/^[A-Za-z0-9]+$/, "must be an item id (letters and digits)").optional(),
-  timeoutSeconds: z.number().positive().optional(),
-  relationship: z.object({ type: z.string(), originItemId: z.string().optional(), destinationItemId: z.string().optional() }).optional(),
-});
+/** The arguments with rules of their own (owner, folder, file, relationship, …), all optional. */
+const extras = z.object(Object.fromEntries(Object.entries(OWN_RULES).map(([k, rule]) => [k, rule.optional()])));
 
 /** Every failure of the inputs, named by the resource's own property names; no request is sent. */
 export function inputFailures(inputs: Props, userItemIdToCreate: unknown): CheckFailure[] {

@@ -3,10 +3,11 @@
 // SHA-256, long text cut to its length; a replace says which field forces it.
 import { fileLine, shown } from "./plan";
 import { changedKeys, REPLACE_KEYS } from "./portalItemDiff";
+import { SECRET_KEYS } from "./portalItemTable";
 
 type Props = Record<string, any>;
 
-const SECRET = new Set(["servicePassword"]);
+const SECRET = new Set<string>(SECRET_KEYS);
 
 function fileOf(p: Props): string {
   return p.file === undefined ? "(none)" : fileLine(p.file, p.fileSize, p.fileSha256);

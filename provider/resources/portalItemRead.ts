@@ -4,23 +4,12 @@
 import { getItem, type PortalItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
 import { isNotFound } from "../rest/errors";
-import { INPUT_KEYS } from "./portalItemInput";
+import { DRIFT_FIELDS, INPUT_KEYS } from "./portalItemTable";
 import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
 import { SCHEMA_VERSION } from "./state";
 import { withoutPlan } from "./plan";
 
 type Props = Record<string, any>;
-
-/** Item fields (spec-gaps.md "Read item") → resource arguments, compared on refresh. */
-const DRIFT_FIELDS: Record<string, string> = {
-  title: "title",
-  description: "description",
-  snippet: "snippet",
-  tags: "tags",
-  categories: "categories",
-  culture: "culture",
-  licenseInfo: "licenseInfo",
-};
 
 /** The provider host sends results as protobuf Structs, which cannot hold undefined: drop such keys. */
 export function definedOnly(props: Props): Props {

@@ -1,0 +1,81 @@
+// The PortalItem property table (seed 2.1, 2.5, 4.6; design.md table): one row per property. The
+// input keys and their state order, the replace and when-set lists, the secrets, the fields sent
+// with addItem/commit/update, the refresh drift fields and the docs tables derive from it
+// (propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
+import { z } from "zod";
+import { itemFieldsShape as f } from "../schemas/item";
+import { inputKeys, keysWhere, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "./propertyTable";
+
+const relationship = z.object({ type: z.string(), originItemId: z.string().optional(), destinationItemId: z.string().optional() });
+
+/** Rows in the order the inputs are kept in state. */
+export const PORTAL_ITEM = {
+  owner: { role: "argument", output: true, rule: z.string().min(1), change: "replace", whenSet: true, doc: "The user in the addItem path. Default: the configured user (`portals/self`); replaces only when set and different.", outputDoc: "The owner, as the portal stored it." },
+  folder: { role: "argument", output: true, rule: z.string().min(1), change: "replace", whenSet: true, doc: "The owner's folder id; default the root folder (there is no move operation in the seed).", outputDoc: "The folder id, as the portal stored it." },
+  type: { role: "argument", required: true, rule: f.type, wire: "type", sent: true, change: "replace", doc: "The item type (`Web Map`, `Feature Service`, `CSV`, …)." },
+  title: { role: "argument", required: true, rule: f.title, wire: "title", sent: true, drift: "held", read: "title", doc: "At most 256 characters; the item's only name." },
+  typeKeywords: { role: "argument", rule: f.typeKeywords, wire: "typeKeywords", sent: true, drift: "custom", doc: "A list. The portal adds type keywords of its own; only removing one of yours is drift." },
+  description: { role: "argument", rule: f.description, wire: "description", sent: true, drift: "held", read: "description", doc: "Less than 64 KB (UTF-8 bytes)." },
+  tags: { role: "argument", rule: f.tags, wire: "tags", sent: true, list: true, drift: "held", read: "tags", doc: "A list, or comma-delimited text." },
+  snippet: { role: "argument", rule: f.snippet, wire: "snippet", sent: true, drift: "held", read: "snippet", doc: "At most 2048 characters." },
+  categories: { role: "argument", rule: f.categories, wire: "categories", sent: true, list: true, drift: "held", read: "categories", doc: "A list, or comma-delimited text." },
+  extent: { role: "argument", rule: f.extent, wire: "extent", sent: true, doc: "`[[xmin, ymin], [xmax, ymax]]`, an object, or the text form." },
+  licenseInfo: { role: "argument", rule: f.licenseinfo, wire: "licenseinfo", sent: true, drift: "held", read: "licenseInfo", doc: "As seed 2.1 (sent as `licenseinfo`)." },
+  culture: { role: "argument", rule: f.culture, wire: "culture", sent: true, drift: "held", read: "culture", doc: "`xx-YY`, e.g. `en-US`." },
+  properties: { role: "argument", rule: f.properties, wire: "properties", sent: true, doc: "A JSON object, or its text." },
+  url: { role: "argument", output: true, rule: f.url, wire: "url", whenSet: true, drift: "custom", doc: "A service, web application or other content URL.", outputDoc: "The URL, as the portal stored it." },
+  text: { role: "argument", rule: f.text, wire: "text", doc: "JSON content: an object or its text. Kept in state under `__text` (not printed in previews)." },
+  file: { role: "argument", rule: z.string().min(1), doc: "A file in your repository (relative paths are relative to the project directory). Must exist and be readable at preview. Its `fileSize` and `fileSha256` are kept in state, so a changed file is a diff." },
+  fileSha256: { role: "computed", output: true, doc: "The SHA-256 of `file`, when given." },
+  fileSize: { role: "computed", output: true, doc: "The size of `file` in bytes, when given." },
+  dataUrl: { role: "argument", rule: f.dataUrl, wire: "dataUrl", doc: "An unsecured URL the portal downloads. The provider adds `async=true` itself (seed 4.6 rule 2) and polls the add." },
+  thumbnailFile: { role: "argument", rule: f.thumbnail, wire: "thumbnail", doc: "A local PNG, GIF or JPEG of at most 10 MB." },
+  thumbnailUrl: { role: "argument", rule: f.thumbnailUrl, wire: "thumbnailUrl", sent: true, doc: "A PNG, GIF or JPEG URL (the 1 MB limit is the portal's to check)." },
+  classification: { role: "argument", rule: f.classification, wire: "classification", sent: true, doc: "Release 11.4: `{classification, banner, distribution, reviewDate}`; `reviewDate` a date." },
+  serviceUsername: { role: "argument", rule: f.serviceUsername, wire: "serviceUsername", sent: true, doc: "Stored credentials; only on `Map Service`, `Feature Service` and `Image Service` items." },
+  servicePassword: { role: "argument", rule: f.servicePassword, wire: "servicePassword", sent: true, secret: true, doc: "Stored credentials, with `serviceUsername`; kept secret even when given as plain text." },
+  serviceProxyFilter: { role: "argument", rule: f.serviceProxyFilter, wire: "serviceProxyFilter", sent: true, doc: "`{hitsPerInterval > 0, intervalSeconds (default 60), referrers}` (seed 2.5)." },
+  itemIdToCreate: { role: "argument", output: true, rule: f.itemIdToCreate, wire: "itemIdToCreate", change: "replace", doc: "Exactly 32 letters or digits. Default: one derived per resource generation and kept in state.", outputDoc: "The id asked for at create." },
+  generatedItemIdToCreate: { role: "computed", change: "ignore", doc: "Whether check generated itemIdToCreate (bookkeeping)." },
+  relationship: { role: "argument", rule: relationship, drift: "custom", doc: "`{type, originItemId}` (the new item is the destination) or `{type, destinationItemId}` (the new item is the origin) — exactly one end (seed 4.6 rule 1)." },
+  protected: { role: "argument", output: true, rule: z.boolean(), whenSet: true, doc: "Delete protection, turned on or off after create. Unset: not managed.", outputDoc: "Whether the portal refuses to delete the item (explicit protection or an authoritative status)." },
+  timeoutSeconds: { role: "argument", rule: z.number().positive(), change: "ignore", doc: "Deadline of an async add (`dataUrl`) or a multipart commit; default 300." },
+  // an existing item's id (docs/adopting.md); real ids are 32 hex digits
+  adoptItemId: { role: "argument", rule: z.string().regex(/^[A-Za-z0-9]+$/, "must be an item id (letters and digits)"), change: "replace", doc: "The id of an item that exists: create adopts it instead of adding one, writing only the fields that differ. Refused at preview when the item does not exist or another stack or resource manages it. Another id replaces; removing it changes nothing (docs/adopting.md)." },
+  itemId: { role: "output", doc: "The item id (also the resource id)." },
+  created: { role: "output", doc: "Epoch milliseconds." },
+  modified: { role: "output", doc: "Epoch milliseconds." },
+  contentStatus: { role: "output", doc: "`org_authoritative`, `public_authoritative`, `deprecated` or `\"\"` (set with `ItemStatus`)." },
+  relatedItemIds: { role: "output", doc: "The items at the other end of the configured relationship, as the portal lists them." },
+  schemaVersion: { role: "output", doc: "The state layout version." },
+} as const satisfies Table;
+
+type Rows = typeof PORTAL_ITEM;
+export type PortalItemKey = keyof Rows & string;
+/** The argument names (the public PortalItemArgs must have exactly these). */
+export type PortalItemArgName = { [K in PortalItemKey]: Rows[K]["role"] extends "argument" ? K : never }[PortalItemKey];
+/** The value a program gives for an argument, from its rule. */
+export type PortalItemArgValue<K extends PortalItemArgName> = Rows[K] extends { rule: z.ZodType } ? z.input<Rows[K]["rule"]> : never;
+
+const row = (k: string): Property => (PORTAL_ITEM as Table)[k];
+
+/** The checked inputs, in the order they are kept in state. */
+export const INPUT_KEYS = inputKeys(PORTAL_ITEM);
+export const OUTPUT_KEYS = outputKeys(PORTAL_ITEM);
+/** Fields whose change needs a new item. */
+export const REPLACE_KEYS = replaceKeys(PORTAL_ITEM);
+export const SECRET_KEYS = secretKeys(PORTAL_ITEM);
+/** Outputs the portal fills in when the argument is unset: compared only when the argument is set. */
+export const WHEN_SET = new Set<string>(keysWhere(PORTAL_ITEM, (p) => p.whenSet === true));
+/** Bookkeeping of check, not a user's change. */
+export const IGNORED = new Set<string>(keysWhere(PORTAL_ITEM, (p) => p.change === "ignore"));
+/** Normalized from comma-delimited text to a list at check. */
+export const LIST_KEYS = keysWhere(PORTAL_ITEM, (p) => p.list === true);
+/** Arguments with a rule of their own (not the core item schema's). */
+export const OWN_RULES = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.rule !== undefined && p.wire === undefined).map((k) => [k, row(k).rule!]));
+/** Arguments the core item schema checks, under their wire name; itemIdToCreate only when the user gives it. */
+export const CHECKED_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p, k) => p.wire !== undefined && k !== "itemIdToCreate").map((k) => [k, row(k).wire!]));
+/** Arguments sent as item properties with addItem, commit and update, with their wire names. */
+export const PROPERTY_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.sent === true).map((k) => [k, row(k).wire!]));
+/** Argument → field of the read item, compared on refresh (spec-gaps.md "Read item"). */
+export const DRIFT_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.drift === "held").map((k) => [k, row(k).read!]));
