@@ -1,6 +1,10 @@
 // PortalItem: a portal item (seed 2.1) with an optional relationship (seed 3.5, 4.6 rule 1).
 import * as pulumi from "@pulumi/pulumi";
+import { OUTPUT_KEYS, SECRET_KEYS, type PortalItemArgName, type PortalItemArgValue } from "../provider/resources/portalItemTable";
 import { providerStub } from "./stub";
+
+/** The value type of an argument, from its rule in the property table. */
+type Value<K extends PortalItemArgName> = pulumi.Input<PortalItemArgValue<K>>;
 
 /** Seed 4.6 rule 1: give exactly one end; the new item is the other. */
 export interface PortalItemRelationshipArgs {
@@ -38,15 +42,15 @@ export interface PortalItemArgs {
   snippet?: pulumi.Input<string>;
   categories?: pulumi.Input<string | pulumi.Input<string>[]>;
   /** `[[xmin, ymin], [xmax, ymax]]`, an object, or the text form. */
-  extent?: pulumi.Input<any>;
+  extent?: Value<"extent">;
   licenseInfo?: pulumi.Input<string>;
   /** Language, a dash, country: `en-US`. */
   culture?: pulumi.Input<string>;
-  properties?: pulumi.Input<Record<string, any>>;
+  properties?: Value<"properties">;
   /** The URL of a service, web application or other content. */
   url?: pulumi.Input<string>;
   /** JSON content: an object or its text. */
-  text?: pulumi.Input<string | Record<string, any>>;
+  text?: Value<"text">;
   /** A file in your repository (relative to the project directory); its size and SHA-256 are kept, so a changed file is a diff. */
   file?: pulumi.Input<string>;
   /** An unsecured URL the portal downloads (an async add; the provider sets async itself). */
@@ -55,7 +59,7 @@ export interface PortalItemArgs {
   thumbnailFile?: pulumi.Input<string>;
   thumbnailUrl?: pulumi.Input<string>;
   /** Seed 2.1 (11.4): {classification, banner, distribution, reviewDate}. */
-  classification?: pulumi.Input<Record<string, any>>;
+  classification?: Value<"classification">;
   /** Stored credentials: map, feature and image services only. */
   serviceUsername?: pulumi.Input<string>;
   /** Kept as a Pulumi secret in state whether or not you pass it as one. */
@@ -77,8 +81,11 @@ export interface PortalItemArgs {
   timeoutSeconds?: pulumi.Input<number>;
 }
 
-/** Output properties (some are also arguments): each needs a key in props to become an output. */
-const OUTPUTS = ["itemId", "owner", "folder", "url", "protected", "itemIdToCreate", "created", "modified", "contentStatus", "relatedItemIds", "schemaVersion", "fileSha256", "fileSize"] as const;
+// PortalItemArgs names exactly the arguments of the property table: a row without an Args field (or
+// the reverse) fails to compile.
+type Same<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<B, A>; extra: Exclude<A, B> };
+const argsMatchTable: Same<keyof PortalItemArgs, PortalItemArgName> = true;
+void argsMatchTable;
 
 /** Adds an item and keeps it as declared; destroy deletes it (refused while it is protected). */
 export class PortalItem extends pulumi.dynamic.Resource {
@@ -104,11 +111,12 @@ export class PortalItem extends pulumi.dynamic.Resource {
   constructor(name: string, args: PortalItemArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...args };
     // design rule 4: a stored service password stays secret in state, however it was given
-    if (args.servicePassword !== undefined) props.servicePassword = pulumi.secret(args.servicePassword);
-    for (const key of OUTPUTS) if (!(key in props)) props[key] = undefined;
+    for (const key of SECRET_KEYS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
+    // output properties (some are also arguments): each needs a key in props to become an output
+    for (const key of OUTPUT_KEYS) if (!(key in props)) props[key] = undefined;
     // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItemIdentity.ts)
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:PortalItem", opts?.parent);
-    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "servicePassword"];
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...SECRET_KEYS];
     super(providerStub("portalItem"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "portal", "PortalItem");
   }
 }
