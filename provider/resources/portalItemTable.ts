@@ -33,7 +33,7 @@ export const PORTAL_ITEM = {
   thumbnailUrl: { role: "argument", rule: f.thumbnailUrl, wire: "thumbnailUrl", sent: true, doc: "A PNG, GIF or JPEG URL (the 1 MB limit is the portal's to check)." },
   classification: { role: "argument", rule: f.classification, wire: "classification", sent: true, doc: "Release 11.4: `{classification, banner, distribution, reviewDate}`; `reviewDate` a date." },
   serviceUsername: { role: "argument", rule: f.serviceUsername, wire: "serviceUsername", sent: true, doc: "Stored credentials; only on `Map Service`, `Feature Service` and `Image Service` items." },
-  servicePassword: { role: "argument", rule: f.servicePassword, wire: "servicePassword", sent: true, secret: true, doc: "Stored credentials, with `serviceUsername`; kept secret even when given as plain text." },
+  servicePassword: { role: "argument", rule: f.servicePassword, wire: "servicePassword", sent: true, secret: true, doc: "Stored credentials, with `serviceUsername`, even when given as plain text." },
   serviceProxyFilter: { role: "argument", rule: f.serviceProxyFilter, wire: "serviceProxyFilter", sent: true, doc: "`{hitsPerInterval > 0, intervalSeconds (default 60), referrers}` (seed 2.5)." },
   itemIdToCreate: { role: "argument", output: true, rule: f.itemIdToCreate, wire: "itemIdToCreate", change: "replace", doc: "Exactly 32 letters or digits. Default: one derived per resource generation and kept in state.", outputDoc: "The id asked for at create." },
   generatedItemIdToCreate: { role: "computed", change: "ignore", doc: "Whether check generated itemIdToCreate (bookkeeping)." },

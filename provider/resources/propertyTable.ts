@@ -72,7 +72,8 @@ export function argumentsTable(table: Table): string {
   const rows = Object.entries(table)
     .filter(([, p]) => p.role === "argument")
     .map(([k, p]) => {
-      const notes = [p.required ? "Required." : "", p.doc, p.secret ? "Kept as a Pulumi secret in state." : ""].filter((s) => s !== "").join(" ");
+      const drift = p.drift === "held" ? "An edit in the portal is drift on refresh." : "";
+      const notes = [p.required ? "Required." : "", p.doc, drift, p.secret ? "Kept as a Pulumi secret in state." : ""].filter((s) => s !== "").join(" ");
       return `| \`${k}\` | ${CHANGE_WORD[p.change ?? "update"]} | ${cell(notes)} |`;
     });
   return ["| Name | On change | Rules |", "|---|---|---|", ...rows].join("\n");

@@ -1,0 +1,27 @@
+// The Arguments and Outputs tables of docs/resources/*.md, generated from the property tables
+// between markers; test/unit/docs-tables.test.ts fails when a page and its table disagree
+// (UPDATE_DOCS=1 rewrites the pages).
+import { argumentsTable, outputsTable, type Table } from "./propertyTable";
+import { PORTAL_ITEM } from "./portalItemTable";
+
+/** docs/resources/<page>.md → its resource's property table. */
+export const DOC_TABLES: Record<string, Table> = {
+  "portal-item.md": PORTAL_ITEM,
+};
+
+const marker = (name: string) => [`<!-- generated:${name} (from the property table; UPDATE_DOCS=1 rewrites) -->`, `<!-- /generated:${name} -->`];
+
+/** The page with its generated sections replaced; a page without the markers is returned unchanged. */
+export function withGeneratedTables(page: string, table: Table): string {
+  let out = page;
+  for (const [name, body] of [["arguments", argumentsTable(table)], ["outputs", outputsTable(table)]] as const) {
+    const [open, close] = marker(name);
+    const start = out.indexOf(open);
+    const end = out.indexOf(close);
+    if (start < 0 || end < start) continue;
+    out = `${out.slice(0, start + open.length)}\n${body}\n${out.slice(end)}`;
+  }
+  return out;
+}
+
+export const GENERATED_MARKERS = marker;
