@@ -1,5 +1,7 @@
 // ItemStatus: an item's authoritative or deprecated status (seed 2.2, 3.1, 4.5).
 import * as pulumi from "@pulumi/pulumi";
+import { ITEM_STATUS, ITEM_STATUS_ARGUMENTS, ITEM_STATUS_OUTPUTS } from "../provider/resources/itemStatusInput";
+import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
 import { providerStub } from "./stub";
 
 /** Seed 2.2: the statuses an ItemStatus can hold. */
@@ -20,6 +22,10 @@ export interface ItemStatusArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
+// ItemStatusArgs names exactly the arguments of the property table (a compile error otherwise).
+const argsMatchTable: SameKeys<keyof ItemStatusArgs, ArgumentName<typeof ITEM_STATUS>> = true;
+void argsMatchTable;
+
 /** Sets an item's status; destroy clears it (status "" with clearEmptyFields=true). */
 export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly itemId: pulumi.Output<string>;
@@ -31,7 +37,9 @@ export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { itemId: args.itemId, status: args.status, adopt: args.adopt, portalStatus: undefined, schemaVersion: undefined };
+    // the table's arguments as given, then every output property (each needs a key to become an output)
+    const props: Record<string, unknown> = Object.fromEntries(ITEM_STATUS_ARGUMENTS.map((key) => [key, args[key]]));
+    for (const key of ITEM_STATUS_OUTPUTS) if (!(key in props)) props[key] = undefined;
     super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
   }
 }

@@ -1,6 +1,7 @@
 // PortalItem: a portal item (seed 2.1) with an optional relationship (seed 3.5, 4.6 rule 1).
 import * as pulumi from "@pulumi/pulumi";
 import { OUTPUT_KEYS, SECRET_KEYS, type PortalItemArgName, type PortalItemArgValue } from "../provider/resources/portalItemTable";
+import type { SameKeys } from "../provider/resources/propertyTable";
 import { providerStub } from "./stub";
 
 /** The value type of an argument, from its rule in the property table. */
@@ -83,8 +84,7 @@ export interface PortalItemArgs {
 
 // PortalItemArgs names exactly the arguments of the property table: a row without an Args field (or
 // the reverse) fails to compile.
-type Same<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<B, A>; extra: Exclude<A, B> };
-const argsMatchTable: Same<keyof PortalItemArgs, PortalItemArgName> = true;
+const argsMatchTable: SameKeys<keyof PortalItemArgs, PortalItemArgName> = true;
 void argsMatchTable;
 
 /** Adds an item and keeps it as declared; destroy deletes it (refused while it is protected). */

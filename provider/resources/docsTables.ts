@@ -2,11 +2,13 @@
 // between markers; test/unit/docs-tables.test.ts fails when a page and its table disagree
 // (UPDATE_DOCS=1 rewrites the pages).
 import { argumentsTable, outputsTable, type Table } from "./propertyTable";
+import { ITEM_STATUS } from "./itemStatusInput";
 import { PORTAL_ITEM } from "./portalItemTable";
 
 /** docs/resources/<page>.md → its resource's property table. */
 export const DOC_TABLES: Record<string, Table> = {
   "portal-item.md": PORTAL_ITEM,
+  "item-status.md": ITEM_STATUS,
 };
 
 const marker = (name: string) => [`<!-- generated:${name} (from the property table; UPDATE_DOCS=1 rewrites) -->`, `<!-- /generated:${name} -->`];

@@ -10,7 +10,7 @@ import { isNotFound, PortalError } from "../rest/errors";
 import { checkInputs } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { configurePortal, portalClient } from "./client";
-import { itemStatusInput } from "./itemStatusInput";
+import { ITEM_STATUS_INPUT_KEYS, ITEM_STATUS_REPLACE_KEYS, itemStatusInput } from "./itemStatusInput";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
 import { shown, withPlan } from "./plan";
 
@@ -73,8 +73,9 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
   async check(olds: Props, news: Props) {
-    const inputs = { itemId: news.itemId, status: news.status, schemaVersion: SCHEMA_VERSION };
-    const checked = checkInputs(itemStatusInput, { itemId: news.itemId, status: news.status });
+    const given = Object.fromEntries(ITEM_STATUS_INPUT_KEYS.map((key) => [key, news[key]]));
+    const inputs: Props = { ...given, schemaVersion: SCHEMA_VERSION };
+    const checked = checkInputs(itemStatusInput, given);
     // docs/adopting.md: with adopt: true a create's plan says what the item holds now (reads only)
     const adopt = checked.ok && news.adopt === true && (!olds || Object.keys(olds).length === 0) && !isUnknown(news.itemId);
     const lines = adopt ? await adoptPlan(inputs.itemId, inputs.status) : statusPlan(olds ?? {}, inputs);
@@ -84,8 +85,8 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
 
   async diff(_id: string, olds: Props, news: Props) {
     assertReadableState(olds, "ItemStatus");
-    const replaces = olds.itemId !== news.itemId ? ["itemId"] : [];
-    return { changes: replaces.length > 0 || olds.status !== news.status, replaces };
+    const changed: string[] = ITEM_STATUS_INPUT_KEYS.filter((key) => olds[key] !== news[key]);
+    return { changes: changed.length > 0, replaces: changed.filter((key) => ITEM_STATUS_REPLACE_KEYS.includes(key)) };
   },
 
   // an item that already holds the status (an adopted one, docs/adopting.md) is not written to

@@ -4,7 +4,7 @@
 // (propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
 import { z } from "zod";
 import { itemFieldsShape as f } from "../schemas/item";
-import { inputKeys, keysWhere, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "./propertyTable";
+import { inputKeys, keysWhere, type ArgumentName, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "./propertyTable";
 
 const relationship = z.object({ type: z.string(), originItemId: z.string().optional(), destinationItemId: z.string().optional() });
 
@@ -53,7 +53,7 @@ export const PORTAL_ITEM = {
 type Rows = typeof PORTAL_ITEM;
 export type PortalItemKey = keyof Rows & string;
 /** The argument names (the public PortalItemArgs must have exactly these). */
-export type PortalItemArgName = { [K in PortalItemKey]: Rows[K]["role"] extends "argument" ? K : never }[PortalItemKey];
+export type PortalItemArgName = ArgumentName<Rows>;
 /** The value a program gives for an argument, from its rule. */
 export type PortalItemArgValue<K extends PortalItemArgName> = Rows[K] extends { rule: z.ZodType } ? z.input<Rows[K]["rule"]> : never;
 

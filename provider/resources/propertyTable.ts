@@ -39,6 +39,14 @@ export interface Property {
   drift?: "held" | "custom";
   /** The field of the read item that `held` compares. */
   read?: string;
+  /** Read by check only (a planning switch such as `adopt`), not kept in the checked inputs. */
+  transient?: boolean;
+  /** The public type, as the docs table shows it (`Input<string>`); a table whose rows give none has no Type column. */
+  type?: string;
+  /** The output's public type, for the Outputs table. */
+  outputType?: string;
+  /** Fields of a nested argument (a tree node), listed after it in the docs as `…name`. */
+  nested?: Record<string, { type?: string; doc: string }>;
   /** One line for the docs table (Arguments; Outputs for an output-only row). */
   doc: string;
   /** The Outputs line of an argument that is also an output. */
@@ -55,7 +63,13 @@ export function keysWhere<T extends Table>(table: T, test: (p: Property, key: st
 }
 
 /** Kept in the checked inputs (and so diffed): arguments and computed values. */
-export const inputKeys = <T extends Table>(t: T) => keysWhere(t, (p) => p.role !== "output");
+export const inputKeys = <T extends Table>(t: T) => keysWhere(t, (p) => p.role !== "output" && p.transient !== true);
+/** The argument names of a table (the fields of its public Args). */
+export type ArgumentName<T extends Table> = { [K in keyof T]: T[K] extends { role: "argument" } ? K : never }[keyof T] & string;
+/** `true` when A and B are the same set of names; otherwise names what is missing or extra (a compile error at the use). */
+export type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<B, A>; extra: Exclude<A, B> };
+/** The arguments of the public class (its Args fields). */
+export const argumentKeys = <T extends Table>(t: T) => keysWhere(t, (p) => p.role === "argument") as ArgumentName<T>[];
 /** The declared outputs of the public class. */
 export const outputKeys = <T extends Table>(t: T) => keysWhere(t, (p) => p.role === "output" || p.output === true);
 /** A change of these needs a new resource. */
@@ -67,22 +81,28 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 const CHANGE_WORD: Record<Change, string> = { update: "updates", replace: "**replaces**", ignore: "—" };
 
+const code = (s: string | undefined) => (s === undefined ? "" : `\`${cell(s)}\``);
+
 /** The Arguments table of a docs page. */
 export function argumentsTable(table: Table): string {
-  const rows = Object.entries(table)
-    .filter(([, p]) => p.role === "argument")
-    .map(([k, p]) => {
-      const drift = p.drift === "held" ? "An edit in the portal is drift on refresh." : "";
-      const notes = [p.required ? "Required." : "", p.doc, drift, p.secret ? "Kept as a Pulumi secret in state." : ""].filter((s) => s !== "").join(" ");
-      return `| \`${k}\` | ${CHANGE_WORD[p.change ?? "update"]} | ${cell(notes)} |`;
-    });
-  return ["| Name | On change | Rules |", "|---|---|---|", ...rows].join("\n");
+  const args = Object.entries(table).filter(([, p]) => p.role === "argument");
+  const typed = args.some(([, p]) => p.type !== undefined);
+  const rows = args.flatMap(([k, p]) => {
+    const drift = p.drift === "held" ? "An edit in the portal is drift on refresh." : "";
+    const notes = [p.required ? "Required." : "Optional.", p.doc, drift, p.secret ? "Kept as a Pulumi secret in state." : ""].filter((s) => s !== "").join(" ");
+    const type = typed ? ` ${code(p.type)} |` : "";
+    const nested = Object.entries(p.nested ?? {}).map(([n, f]) => `| \`…${n}\` |${typed ? ` ${code(f.type)} |` : ""} | ${cell(f.doc)} |`);
+    return [`| \`${k}\` |${type} ${p.transient === true ? "—" : CHANGE_WORD[p.change ?? "update"]} | ${cell(notes)} |`, ...nested];
+  });
+  const head = typed ? ["| Name | Type | On change | Rules |", "|---|---|---|---|"] : ["| Name | On change | Rules |", "|---|---|---|"];
+  return [...head, ...rows].join("\n");
 }
 
 /** The Outputs table of a docs page. */
 export function outputsTable(table: Table): string {
-  const rows = Object.entries(table)
-    .filter(([, p]) => p.role === "output" || p.output === true)
-    .map(([k, p]) => `| \`${k}\` | ${cell(p.role === "output" ? p.doc : (p.outputDoc ?? p.doc))}${p.secret ? " Secret." : ""} |`);
-  return ["| Name | Meaning |", "|---|---|", ...rows].join("\n");
+  const outs = Object.entries(table).filter(([, p]) => p.role === "output" || p.output === true);
+  const typed = outs.some(([, p]) => p.outputType !== undefined);
+  const rows = outs.map(([k, p]) => `| \`${k}\` |${typed ? ` ${code(p.outputType)} |` : ""} ${cell(p.role === "output" ? p.doc : (p.outputDoc ?? p.doc))}${p.secret ? " Secret." : ""} |`);
+  const head = typed ? ["| Name | Type | Meaning |", "|---|---|---|"] : ["| Name | Meaning |", "|---|---|"];
+  return [...head, ...rows].join("\n");
 }
