@@ -42,6 +42,43 @@ export const MULTIPART = {
   maxParts: 10000,
 } as const;
 
+/**
+ * The provider's upload strategy (ours, chosen by measurement: docs/performance.md). A file up to
+ * `singleRequestMaxBytes` goes in one streamed addItem with a Content-Length (seed 4.6 rule 4 caps
+ * only chunked transfer); a larger one in multipart mode, `parallelParts` parts of `partBytes` at a
+ * time. Multipart is what survives a killed run (resume); one request is what goes fastest.
+ * PORTAL_UPLOAD_SINGLE_MAX_BYTES and PORTAL_UPLOAD_PART_BYTES override the two sizes (tests, and a
+ * portal whose proxy caps request bodies); a part is never below MULTIPART.minPartBytes.
+ */
+export const UPLOAD = {
+  singleRequestMaxBytes: 1024 * 1024 * 1024,
+  partBytes: 64 * 1024 * 1024,
+  parallelParts: 3,
+} as const;
+
+/** UPLOAD with the environment's overrides, read at each upload. */
+export function uploadLimits(env: NodeJS.ProcessEnv = process.env): { singleRequestMaxBytes: number; partBytes: number; parallelParts: number } {
+  const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : fallback);
+  return {
+    singleRequestMaxBytes: num(env.PORTAL_UPLOAD_SINGLE_MAX_BYTES, UPLOAD.singleRequestMaxBytes),
+    partBytes: Math.max(MULTIPART.minPartBytes, num(env.PORTAL_UPLOAD_PART_BYTES, UPLOAD.partBytes)),
+    parallelParts: UPLOAD.parallelParts,
+  };
+}
+
+/**
+ * The job poll schedule (provider/rest/jobs.ts): every 50 ms for the first two seconds (most
+ * emulator and small portal jobs end there, noticed within 50 ms), then ×1.2 per poll up to one
+ * poll every 500 ms (~2 requests/s per job in flight). Jobs ending uniformly in 0–10 s are noticed
+ * 141 ms after their end (median; bench/upload.bench.ts prints it), against 855 ms before.
+ */
+export const JOB_POLL = {
+  initialDelayMs: 50,
+  fastPhaseMs: 2_000,
+  factor: 1.2,
+  maxDelayMs: 500,
+} as const;
+
 /** Seed 2.1 dataUrl / part 8: range downloads above 500 kb, one retry per part. */
 export const DATA_URL = {
   rangeThresholdBytes: 500 * 1024,

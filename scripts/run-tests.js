@@ -46,6 +46,7 @@ function testFiles(layer) {
 
 async function runMocha(files, grep) {
   require("ts-node").register({ transpileOnly: true, project: path.join(root, "tsconfig.json") });
+  require(path.join(root, "test", "uploadSizes.ts")); // small multipart sizes for test files (and the pulumi runs they start)
   const mochaModule = require("mocha");
   const Mocha = mochaModule.Mocha || mochaModule.default || mochaModule;
   const mocha = new Mocha({ timeout: 20000, reporter: "spec", grep });

@@ -1,5 +1,6 @@
 // Seed 4.6 rule 3 and spec-gaps "Add part / List parts / Commit / Cancel": multipart adds. Parts
-// are files under <item>/parts/<n>; commit streams them together on disk.
+// are files under <item>/parts/<n>; commit renames the first into place and appends the others
+// (concat.ts assembleInPlace): one write of each byte after the upload, none for a one-part file.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Caller } from "../host";
@@ -11,7 +12,7 @@ import { MULTIPART } from "../../provider/limits";
 import { createItemRecord } from "./itemRecord";
 import { checkTitle, checkType, itemFields } from "./itemFields";
 import { storeFile } from "./content";
-import { concatFiles } from "./concat";
+import { assembleInPlace } from "./concat";
 import { typeFromFileName } from "./itemTypes";
 
 const partsDir = (env: AddEnv, id: string) => path.join(env.portal.items.dirOf(id), "parts");
@@ -77,7 +78,7 @@ export function commit(env: AddEnv, item: Item, p: Params): void {
     [
       async () => {
         const assembled = path.join(itemDir, "assembled.tmp");
-        await concatFiles(numbers.map((n) => path.join(dir, String(n))), assembled);
+        await assembleInPlace(numbers.map((n) => path.join(dir, String(n))), assembled);
         fs.rmSync(dir, { recursive: true, force: true });
         await storeFile(item, itemDir, assembled, item.fileName ?? "data", env.portal.vendor);
       },

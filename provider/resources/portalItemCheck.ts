@@ -1,9 +1,9 @@
 // PortalItem check (design rule 5): normalize the inputs, record the file's size and SHA-256 (so a
 // changed file is a diff), keep one itemIdToCreate per resource generation, and list every failure
 // before any request is sent.
-import { createHash, randomBytes } from "node:crypto";
-import { constants, createReadStream, promises as fsp } from "node:fs";
-import { pipeline } from "node:stream/promises";
+import { randomBytes } from "node:crypto";
+import { constants, promises as fsp } from "node:fs";
+import { fileSha256 } from "../fileHash";
 import { ITEM } from "../limits";
 import type { CheckFailure } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
@@ -36,15 +36,14 @@ function asList(v: unknown): unknown {
   return v.split(",").map((s) => s.trim()).filter((s) => s !== "");
 }
 
-/** The file's size and SHA-256, streamed; a failure names `file` and the path. */
+/** The file's size and SHA-256 (streamed, or from the hash cache when unchanged); a failure names `file` and the path. */
 export async function fileFacts(path: string): Promise<{ fileSize: number; fileSha256: string } | CheckFailure> {
   try {
     await fsp.access(path, constants.R_OK);
     const stat = await fsp.stat(path);
     if (!stat.isFile()) return { property: "file", reason: `${JSON.stringify(path)} is not a file` };
-    const hash = createHash("sha256");
-    await pipeline(createReadStream(path), hash);
-    return { fileSize: stat.size, fileSha256: hash.digest("hex") };
+    const { size, sha256 } = await fileSha256(path);
+    return { fileSize: size, fileSha256: sha256 };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? "unreadable";
     return { property: "file", reason: `${JSON.stringify(path)} cannot be read (${code}); give a path to a readable file, relative to the Pulumi project directory` };

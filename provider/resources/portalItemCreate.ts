@@ -15,7 +15,7 @@ import { isNotFound, NetworkError, PortalError } from "../rest/errors";
 import { addItemParams, itemProperties, textOf, thumbnailPart } from "./portalItemFields";
 import { endsOf } from "./portalItemRelationship";
 import { generationOf, resourceMarker } from "./portalItemIdentity";
-import { MULTIPART_THRESHOLD_BYTES, resumeOf, uploadMultipart } from "./portalItemUpload";
+import { multipartThresholdBytes, resumeOf, uploadMultipart } from "./portalItemUpload";
 
 type Props = Record<string, any>;
 
@@ -115,7 +115,7 @@ async function discardOnFailure<T>(client: PortalClient, ref: { owner: string; i
 /** Creates the item; returns its id once everything asked for (relationship, protection) holds. */
 export async function createPortalItem(client: PortalClient, inputs: Props): Promise<{ itemId: string; owner: string; adopted: boolean }> {
   const owner: string = inputs.owner ?? (await client.username());
-  const multipart = inputs.file !== undefined && inputs.fileSize > MULTIPART_THRESHOLD_BYTES;
+  const multipart = inputs.file !== undefined && inputs.fileSize > multipartThresholdBytes();
   const { itemId, adopted } = multipart
     ? await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs), ...resumeOf(inputs), adopt: (e) => adopt(client, owner, inputs, e) })
     : await addInOneCall(client, owner, inputs);

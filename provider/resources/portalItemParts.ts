@@ -1,8 +1,9 @@
 // The parts and the commit of a multipart upload (seed 4.6 rule 3; spec-gaps.md "Add part", "List
-// parts", "Commit", "Item status"): parts go three at a time and the first that fails for good
+// parts", "Commit", "Item status"): parts go UPLOAD.parallelParts (3) at a time and the first that fails for good
 // stops the others; a commit whose answer is lost or a 5xx is looked up in the item status and,
 // when it did not go through, sent again after the parts the portal lacks. Parts the portal holds
 // are never sent again nor discarded.
+import { UPLOAD } from "../limits";
 import { addItemPart, commitItem, getItemStatus, listItemParts } from "../ops/multipart";
 import type { ItemParams } from "../ops/items";
 import type { ItemRef } from "../ops/paths";
@@ -10,8 +11,8 @@ import type { FilePart } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import { NetworkError, PortalError } from "../rest/errors";
 
-/** Parts sent at once. */
-export const PARALLEL_PARTS = 3;
+/** Parts sent at once (limits.ts UPLOAD). */
+export const PARALLEL_PARTS = UPLOAD.parallelParts;
 /** Commits sent at most, when the earlier ones are known not to have gone through. */
 export const COMMIT_ATTEMPTS = 3;
 

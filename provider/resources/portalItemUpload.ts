@@ -1,10 +1,11 @@
-// PortalItem file uploads (seed 4.6 rule 3, design.md "uploads stream from disk"): below the
-// threshold one streamed multipart addItem; above it multipart mode — addItem(multipart, filename,
-// itemIdToCreate), parallel addPart calls of ≥ 5 MB (portalItemParts.ts), commit with the item
-// properties, then wait. A failure cancels the half-made item. An upload cut off by a killed run
+// PortalItem file uploads (seed 4.6 rule 3, design.md "uploads stream from disk"): up to the
+// threshold one streamed multipart addItem with a Content-Length (seed 4.6 rule 4 caps only chunked
+// transfer); above it multipart mode — addItem(multipart, filename, itemIdToCreate), parallel
+// addPart calls (portalItemParts.ts), commit with the item properties, then wait. Threshold and
+// part size: limits.ts UPLOAD, chosen by measurement (docs/performance.md). A failure cancels the half-made item. An upload cut off by a killed run
 // is found again through its itemIdToCreate and resumed from the parts the portal holds.
 import { basename } from "node:path";
-import { MULTIPART } from "../limits";
+import { uploadLimits } from "../limits";
 import { addItem, deleteItem, type ItemParams } from "../ops/items";
 import { cancelItem, getItemStatus, waitForItemStatus } from "../ops/multipart";
 import { portalTakesItemIdToCreate } from "../ops/portal";
@@ -17,10 +18,10 @@ import { commitParts, heldParts, sendParts } from "./portalItemParts";
 
 export { PARALLEL_PARTS } from "./portalItemParts";
 
-/** Files above this size use multipart mode (design.md; the figure is ours). */
-export const MULTIPART_THRESHOLD_BYTES = 8 * 1024 * 1024;
-/** Part size: the seed's minimum (spec-gaps.md: every part but the last ≥ 5 MB). */
-export const PART_BYTES = MULTIPART.minPartBytes;
+/** Files above this size use multipart mode (limits.ts UPLOAD, with its environment override). */
+export const multipartThresholdBytes = (): number => uploadLimits().singleRequestMaxBytes;
+/** Part size of multipart mode (limits.ts UPLOAD; never below the seed's 5 MB minimum). */
+export const partBytes = (): number => uploadLimits().partBytes;
 
 export interface MultipartUpload {
   owner: string;
@@ -117,7 +118,7 @@ async function start(client: PortalClient, o: MultipartUpload, parts: FilePart[]
 
 /** Multipart mode end to end; the item is cancelled on any failure after it exists. */
 export async function uploadMultipart(client: PortalClient, o: MultipartUpload): Promise<{ itemId: string; adopted: boolean }> {
-  const parts = await fileParts(o.file, PART_BYTES, basename(o.file));
+  const parts = await fileParts(o.file, partBytes(), basename(o.file));
   const begun = await start(client, o, parts);
   if ("adopted" in begun) return { itemId: begun.adopted, adopted: true };
   const ref = { owner: o.owner, itemId: begun.itemId, folder: o.folder };

@@ -2,6 +2,7 @@
 // f=json and the token in every POST body, the error envelope checked on every JSON answer, the
 // retry policy for requests marked safe, one token refresh on 498. Dispatcher, clock, sleep and
 // randomness are injectable so tests run fast against MockAgent or the emulator.
+import type { Readable } from "node:stream";
 import type { Agent, Dispatcher } from "undici";
 import { tokenSourceFor, type Credentials, type TokenSource, type TokenResponse } from "./auth";
 import { formUrlEncoded, multipartBody, type FilePart, type Params } from "./body";
@@ -184,15 +185,19 @@ export class PortalClient {
     const target = new URL(url);
     const all: Params = { ...params, f: "json" };
     const headers: Record<string, string> = { "user-agent": "pulumi-gis-portal", referer: this.portalUrl };
-    let body: string | Awaited<ReturnType<typeof multipartBody>> | undefined;
+    let body: string | Readable | undefined;
     if (method === "GET") {
       // reads: no token in the query string; the portal also accepts it as a header
       if (token !== "") headers["x-esri-authorization"] = `Bearer ${token}`;
       target.search = formUrlEncoded(all);
     } else {
       if (token !== "") all.token = token;
-      if (options.files && Object.keys(options.files).length > 0) body = await multipartBody(all, options.files);
-      else {
+      if (options.files && Object.keys(options.files).length > 0) {
+        const multipart = await multipartBody(all, options.files);
+        body = multipart.stream();
+        headers["content-type"] = multipart.contentType;
+        headers["content-length"] = String(multipart.length);
+      } else {
         body = formUrlEncoded(all);
         headers["content-type"] = "application/x-www-form-urlencoded";
       }

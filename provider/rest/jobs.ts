@@ -2,17 +2,20 @@
 // or a commit (seed 3.2, spec-gaps "Item status"), append jobs (seed 3.3 / 2.8) and URL-report jobs
 // (seed 3.4 / 2.9). The host ignores customTimeouts, so the deadline is ours: it comes from an
 // input, with a sensible default, and the error says what it waited for and the last status seen.
+import { JOB_POLL } from "../limits";
 import { JobFailedError, JobTimeoutError } from "./errors";
 
 export const POLL_DEFAULTS = {
   /** Deadline when the caller gives none. */
   timeoutMs: 10 * 60_000,
   /** First wait between two polls. */
-  initialDelayMs: 100,
+  initialDelayMs: JOB_POLL.initialDelayMs,
   /** Cap of the wait between two polls. */
-  maxDelayMs: 3_000,
-  /** Growth of the wait after each poll. */
-  factor: 1.5,
+  maxDelayMs: JOB_POLL.maxDelayMs,
+  /** Growth of the wait after each poll, once the fast phase is over. */
+  factor: JOB_POLL.factor,
+  /** The first polls, this long, keep the first wait (a short job is noticed at once). */
+  fastPhaseMs: JOB_POLL.fastPhaseMs,
 } as const;
 
 export type JobState = "pending" | "done" | "failed";
@@ -63,7 +66,8 @@ export async function pollJob<T extends Record<string, any>>(o: PollOptions<T>):
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const timeoutMs = o.timeoutMs ?? POLL_DEFAULTS.timeoutMs;
   const statusOf = o.statusOf ?? ((d: T) => d.status);
-  const deadline = now() + timeoutMs;
+  const started = now();
+  const deadline = started + timeoutMs;
   let delay = o.initialDelayMs ?? POLL_DEFAULTS.initialDelayMs;
   const maxDelay = o.maxDelayMs ?? POLL_DEFAULTS.maxDelayMs;
   for (;;) {
@@ -74,7 +78,7 @@ export async function pollJob<T extends Record<string, any>>(o: PollOptions<T>):
     const remaining = deadline - now();
     if (remaining <= 0) throw new JobTimeoutError(o.operation, o.what, doc, timeoutMs, describeStatus(doc, statusOf));
     await sleep(Math.min(delay, remaining));
-    delay = Math.min(maxDelay, Math.round(delay * POLL_DEFAULTS.factor));
+    if (now() - started >= POLL_DEFAULTS.fastPhaseMs) delay = Math.min(maxDelay, Math.round(delay * POLL_DEFAULTS.factor));
   }
 }
 

@@ -1,8 +1,8 @@
 // The one job poller (design rule 7; seed 3.2, 3.3, 3.4): done, failed with the job's reason,
-// deadline with what it waited for and the last status, backoff from 100 ms up to 3 s.
+// deadline with what it waited for and the last status, backoff from 50 ms up to 1 s (limits.ts JOB_POLL).
 import assert from "node:assert/strict";
 import { JobFailedError, JobTimeoutError } from "../../provider/rest/errors";
-import { jobState, pollJob } from "../../provider/rest/jobs";
+import { jobState, pollJob, POLL_DEFAULTS } from "../../provider/rest/jobs";
 import { getAppendJob, waitForAppendJob } from "../../provider/ops/features";
 import { scripted } from "./mockPortal";
 
@@ -19,15 +19,16 @@ describe("unit: job poller (design rule 7)", () => {
     for (const s of ["failed", "Failed"]) assert.equal(jobState(s), "failed", s);
   });
 
-  it("polls until Completed, backing off from 100 ms to at most 3 s", async () => {
+  it("polls until Completed, quickly at first, then backing off to at most the cap", async () => {
     const clock = fakeClock();
-    const statuses = [...Array(12).fill("InProgress"), "Completed"];
+    const statuses = [...Array(80).fill("InProgress"), "Completed"];
     let i = 0;
     const doc = await pollJob({ operation: "appendJob", what: "append job j1", fetch: async () => ({ status: statuses[i++], recordCount: i }), ...clock });
     assert.equal(doc.status, "Completed");
-    assert.equal(clock.sleeps[0], 100);
+    assert.equal(clock.sleeps[0], POLL_DEFAULTS.initialDelayMs);
+    assert.ok(POLL_DEFAULTS.initialDelayMs <= 50, "a job that ends at once is noticed within 50 ms");
     assert.ok(clock.sleeps.every((ms, k) => k === 0 || ms >= clock.sleeps[k - 1]));
-    assert.equal(Math.max(...clock.sleeps), 3000);
+    assert.equal(Math.max(...clock.sleeps), POLL_DEFAULTS.maxDelayMs);
   });
 
   it("3.2: failed carries the statusMessage; 2.9 messages are joined", async () => {
@@ -48,7 +49,7 @@ describe("unit: job poller (design rule 7)", () => {
       pollJob({ operation: "urlReportJob", what: "URL-report job r9", fetch: async () => ({ status: "processing", modified: 5 }), timeoutMs: 10_000, ...clock }),
       (e: JobTimeoutError) => e instanceof JobTimeoutError && /gave up after 10 s waiting for URL-report job r9; last status seen: "processing", modified=5/.test(e.message),
     );
-    assert.ok(clock.now() >= 10_000 && clock.now() < 13_100);
+    assert.ok(clock.now() >= 10_000 && clock.now() < 10_000 + POLL_DEFAULTS.maxDelayMs + 100);
   });
 
   it("spec-gaps Job failures: a job document with status Failed and an error member reaches the poller", async () => {

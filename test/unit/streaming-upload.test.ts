@@ -13,7 +13,7 @@ const http = require("node:http");
 http.createServer((req, res) => {
   let n = 0;
   req.on("data", (d) => (n += d.length));
-  req.on("end", () => res.setHeader("content-type", "application/json").end(JSON.stringify({ success: true, received: n, type: req.headers["content-type"] })));
+  req.on("end", () => res.setHeader("content-type", "application/json").end(JSON.stringify({ success: true, received: n, type: req.headers["content-type"], length: req.headers["content-length"], encoding: req.headers["transfer-encoding"] ?? null })));
 }).listen(0, "127.0.0.1", function () { process.stdout.write(String(this.address().port) + "\\n"); });
 `;
 
@@ -47,6 +47,9 @@ describe("unit: streaming uploads (design Transport)", function () {
       assert.equal(r.success, true);
       assert.ok(r.received > size, `the server received ${r.received} bytes`);
       assert.match(r.type, /^multipart\/form-data; boundary=/);
+      // issue 13 / seed 4.6 rule 4: one request with a Content-Length, not chunked transfer
+      assert.equal(Number(r.length), r.received);
+      assert.equal(r.encoding, null);
     } finally {
       clearInterval(timer);
       await client.close();

@@ -1,7 +1,7 @@
 // Direct HTTP calls of a multipart upload (spec-gaps.md "Add part", "List parts", "Item status"),
 // for the tests that leave an upload half done as a killed run would, and request counts.
 import * as fs from "node:fs";
-import { PART_BYTES } from "../../../provider/resources/portalItemUpload";
+import { partBytes } from "../../../provider/resources/portalItemUpload";
 import { portalGet, requestLog, type Emulator } from "./portalCalls";
 
 /** Starts a multipart upload as `user` (seed 4.6 rule 3), asking for `itemIdToCreate`. */
@@ -14,7 +14,7 @@ export async function startUpload(emu: Emulator, user: string, filename: string,
 
 /** Sends part `partNum` (1-based) of `file`, cut as the provider cuts it. */
 export async function sendPart(emu: Emulator, user: string, itemId: string, file: string, partNum: number): Promise<void> {
-  const blob = (await fs.openAsBlob(file)).slice((partNum - 1) * PART_BYTES, partNum * PART_BYTES);
+  const blob = (await fs.openAsBlob(file)).slice((partNum - 1) * partBytes(), partNum * partBytes());
   const form = new FormData();
   for (const [k, v] of Object.entries({ f: "json", token: emu.tokens[user], partNum: String(partNum) })) form.append(k, v);
   form.append("file", blob, "part");

@@ -106,6 +106,27 @@ describe("provider PortalItem uploads against the emulator", function () {
     assert.ok(item.thumbnail, "the thumbnail, sent after the commit, is stored");
   });
 
+  it("issue 13: up to the single-request threshold the same 11 MB file goes in one streamed addItem with a Content-Length; above it, multipart", async () => {
+    const saved = { single: process.env.PORTAL_UPLOAD_SINGLE_MAX_BYTES, part: process.env.PORTAL_UPLOAD_PART_BYTES };
+    try {
+      for (const [single, want] of [[11 * 1024 * 1024, ["addItem"]], [11 * 1024 * 1024 - 1, ["addItem", "addPart", "addPart", "commit"]]] as const) {
+        process.env.PORTAL_UPLOAD_SINGLE_MAX_BYTES = String(single);
+        process.env.PORTAL_UPLOAD_PART_BYTES = String(6 * 1024 * 1024);
+        const inputs = await checked({ type: "Shapefile", title: `Parcels (${single})`, file: large });
+        await clearRequestLog(emu);
+        const c = await p.create(inputs);
+        const log = await requestLog(emu);
+        assert.deepEqual(log.map((q) => q.path.split("?")[0].split("/").pop()).filter((v) => /^(addItem|addPart|commit)$/.test(v!)), want);
+        assert.equal(sha256(await itemData(emu, "dev_publisher", c.id)), inputs.fileSha256);
+      }
+    } finally {
+      process.env.PORTAL_UPLOAD_SINGLE_MAX_BYTES = saved.single;
+      process.env.PORTAL_UPLOAD_PART_BYTES = saved.part;
+      if (saved.single === undefined) delete process.env.PORTAL_UPLOAD_SINGLE_MAX_BYTES;
+      if (saved.part === undefined) delete process.env.PORTAL_UPLOAD_PART_BYTES;
+    }
+  });
+
   it("4.6 rule 3: a part that fails twice cancels the half-made item", async () => {
     await fetch(`${emu.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rate: 1, codes: [400], paths: "addPart$" }) });
     const inputs = await checked({ type: "Shapefile", title: "Parcels (cancelled)", file: large });

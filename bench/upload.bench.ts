@@ -1,0 +1,212 @@
+// PortalItem uploads at size (issue 13). The emulator runs in its own process from the built package
+// (dist/emulator/cli.js); every upload runs in its own child process (the built provider, no
+// ts-node), so each peak RSS is that process's own. Per size (BENCH_UPLOAD_MB, comma list, default
+// "256,1024"): the baseline is one raw streamed POST addItem with a Content-Length (node:http and
+// an fs stream: the loopback ceiling of this emulator), then the provider's createPortalItem with
+// the shipped limits (limits.ts UPLOAD), forced multipart with the shipped part size, multipart
+// with the seed's 5 MiB parts, and arcgis-rest-js sending 5 MiB parts one after another. Every
+// stored item's bytes are verified (SHA-256 of its data). Also: bytes read from disk per `up`
+// (check in preview, check in update, create), and the job poll schedule's notice latency.
+// Run: npm run bench upload   (BENCH_JSON=file writes the raw figures)
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+
+const ROOT = path.resolve(__dirname, "..");
+const SIZES_MB = (process.env.BENCH_UPLOAD_MB ?? "256,1024").split(",").map(Number).filter((n) => n > 0);
+const USER = "dev_publisher";
+const MiB = 1024 * 1024;
+
+interface Emulator {
+  pid: number;
+  sharingUrl: string;
+  controlUrl: string;
+  token: string;
+  stop: () => void;
+}
+
+async function startEmulator(): Promise<Emulator> {
+  const child = spawn(process.execPath, [path.join(ROOT, "dist/emulator/cli.js"), "--port", "0", "--job-delay-ms", "1"], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.on("data", (d) => {
+      out += String(d);
+      if (/dev_publisher: \S+/.test(out)) ok();
+    });
+    child.once("exit", (c) => fail(new Error(`emulator exited ${c}: ${out}`)));
+  });
+  child.stdout!.resume();
+  return { pid: child.pid!, sharingUrl: /sharingUrl:\s+(\S+)/.exec(out)![1], controlUrl: /controlUrl:\s+(\S+)/.exec(out)![1], token: /dev_publisher: (\S+)/.exec(out)![1], stop: () => child.kill("SIGTERM") };
+}
+
+/** Peak RSS of a process since the last reset (Linux: VmHWM; `5` in clear_refs resets it). */
+const peakMb = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
+const resetPeak = (pid: number) => {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // not Linux, or not allowed: peaks then cover the whole run
+  }
+};
+
+/** The uploader child: one phase, prints {seconds, rss, itemId, ...} as JSON. */
+const CHILD = `
+const { PortalClient } = require(${JSON.stringify(path.join(ROOT, "dist/provider/rest/client.js"))});
+const { createPortalItem } = require(${JSON.stringify(path.join(ROOT, "dist/provider/resources/portalItemCreate.js"))});
+const { fileFacts } = require(${JSON.stringify(path.join(ROOT, "dist/provider/resources/portalItemCheck.js"))});
+const { hashStats } = require(${JSON.stringify(path.join(ROOT, "dist/provider/fileHash.js"))});
+const fs = require("node:fs"), http = require("node:http"), path = require("node:path");
+const [phase, file, sharingUrl, token] = process.argv.slice(1);
+const user = ${JSON.stringify(USER)};
+async function raw() {
+  const b = "----bench" + Date.now();
+  const head = Buffer.from("--" + b + '\\r\\nContent-Disposition: form-data; name="f"\\r\\n\\r\\njson\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="token"\\r\\n\\r\\n' + token + '\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="title"\\r\\n\\r\\nraw\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="type"\\r\\n\\r\\nCSV\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="file"; filename="' + path.basename(file) + '"\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n');
+  const tail = Buffer.from("\\r\\n--" + b + "--\\r\\n");
+  const size = fs.statSync(file).size;
+  const url = new URL(sharingUrl + "/content/users/" + user + "/addItem");
+  return new Promise((ok, fail) => {
+    const req = http.request(url, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=" + b, "content-length": head.length + size + tail.length } }, (res) => {
+      let s = ""; res.on("data", (d) => (s += d)); res.on("end", () => { const j = JSON.parse(s); j.success ? ok(j.id) : fail(new Error(s)); });
+    });
+    req.on("error", fail);
+    req.write(head);
+    const rs = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+    rs.pipe(req, { end: false });
+    rs.on("end", () => req.end(tail));
+  });
+}
+async function restJs() {
+  const { addItemPart, commitItemUpload, getItemStatus } = require("@esri/arcgis-rest-portal");
+  const start = await (await fetch(sharingUrl + "/content/users/" + user + "/addItem", { method: "POST", body: new URLSearchParams({ f: "json", token, multipart: "true", filename: path.basename(file) }) })).json();
+  const id = start.id;
+  const blob = await fs.openAsBlob(file);
+  const part = 5 * 1024 * 1024;
+  const common = { id, owner: user, portal: sharingUrl, params: { token } };
+  for (let n = 1, at = 0; at < blob.size; n++, at += part) {
+    await addItemPart({ ...common, partNum: n, file: blob.slice(at, Math.min(blob.size, at + part)), params: { token } });
+  }
+  await commitItemUpload({ ...common, item: { title: "rest-js", type: "CSV" } });
+  for (;;) {
+    const s = await getItemStatus({ ...common });
+    if (s.status === "completed") return id;
+    if (s.status === "failed") throw new Error(JSON.stringify(s));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+async function provider() {
+  const client = new PortalClient({ sharingUrl, auth: { token } });
+  try {
+    // an \`up\`: check in the preview's provider process, check again in the update's, then create
+    const facts = await fileFacts(file);
+    await fileFacts(file);
+    const r = await createPortalItem(client, { title: phase, type: "CSV", file, fileSize: facts.fileSize, fileSha256: facts.fileSha256, owner: user });
+    return r.itemId;
+  } finally { await client.close(); }
+}
+(async () => {
+  const t0 = process.hrtime.bigint();
+  const itemId = phase === "raw" ? await raw() : phase === "rest-js" ? await restJs() : await provider();
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  process.stdout.write(JSON.stringify({ seconds, itemId, rssMb: Math.round(process.resourceUsage().maxRSS / 1024), cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, hashedBytes: hashStats.bytesRead }));
+})().catch((e) => { console.error(e); process.exit(1); });
+`;
+
+interface Phase {
+  name: string;
+  phase: string;
+  env?: Record<string, string>;
+}
+
+const PHASES: Phase[] = [
+  { name: "raw streamed POST addItem, Content-Length (baseline)", phase: "raw" },
+  { name: "provider, shipped limits (limits.ts UPLOAD)", phase: "provider" },
+  { name: "provider, multipart forced, shipped part size", phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0" } },
+  { name: "provider, multipart forced, 5 MiB parts ×3", phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0", PORTAL_UPLOAD_PART_BYTES: String(5 * MiB) } },
+  { name: "arcgis-rest-js, sequential 5 MiB parts", phase: "rest-js" },
+];
+
+async function storedSha256(emu: Emulator, itemId: string): Promise<string> {
+  const res = await fetch(`${emu.sharingUrl}/content/items/${itemId}/data?token=${emu.token}`);
+  const hash = createHash("sha256");
+  await pipeline(Readable.fromWeb(res.body as any), hash);
+  return hash.digest("hex");
+}
+
+async function writeRandom(file: string, mb: number): Promise<string> {
+  const fd = fs.openSync(file, "w");
+  const hash = createHash("sha256");
+  const chunk = Buffer.alloc(MiB);
+  for (let i = 0; i < mb; i++) {
+    for (let j = 0; j < MiB; j += 4) chunk.writeUInt32LE((i * 2654435761 + j * 40503) >>> 0, j);
+    hash.update(chunk);
+    fs.writeSync(fd, chunk);
+  }
+  fs.closeSync(fd);
+  return hash.digest("hex");
+}
+
+/** Old and new poll schedules: median delay from a job's end to the poll that sees it (jobs ending 0–10 s). */
+function noticeLatency(initial: number, factor: number, cap: number, fastMs = 0): { median: number; p90: number } {
+  const polls: number[] = [0];
+  for (let t = 0, d = initial; t < 20_000; ) {
+    polls.push((t += d));
+    if (t >= fastMs) d = Math.min(cap, Math.round(d * factor));
+  }
+  const lat: number[] = [];
+  for (let end = 0; end < 10_000; end += 7) lat.push(polls.find((p) => p >= end)! - end);
+  lat.sort((a, b) => a - b);
+  return { median: lat[Math.floor(lat.length / 2)], p90: lat[Math.floor(lat.length * 0.9)] };
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, "dist/emulator/cli.js"))) throw new Error("build first (npm run build)");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-bench-"));
+  const emu = await startEmulator();
+  const rows: Array<Record<string, unknown>> = [];
+  try {
+    for (const mb of SIZES_MB) {
+      const file = path.join(dir, `data-${mb}.bin`);
+      const sha = await writeRandom(file, mb);
+      const hourAgo = new Date(Date.now() - 3600_000);
+      fs.utimesSync(file, hourAgo, hourAgo); // a file written before the run (the hash cache keeps no hash of a file just written)
+      let base = 0;
+      for (const ph of PHASES) {
+        resetPeak(emu.pid);
+        const cache = path.join(dir, `hash-cache-${mb}-${rows.length}`); // each phase starts cold: a fresh project
+        const r = spawnSync(process.execPath, ["-e", CHILD, ph.phase, file, emu.sharingUrl, emu.token], { cwd: ROOT, env: { ...process.env, PORTAL_HASH_CACHE_DIR: cache, ...ph.env }, encoding: "utf8", maxBuffer: 1 << 24 });
+        if (r.status !== 0) throw new Error(`${ph.name}: ${r.stderr}`);
+        const out = JSON.parse(r.stdout);
+        const verified = (await storedSha256(emu, out.itemId)) === sha;
+        if (!verified) throw new Error(`${ph.name}: stored bytes differ`);
+        if (ph.phase === "raw") base = out.seconds;
+        const readFactor = ph.phase === "provider" ? (out.hashedBytes + mb * MiB) / (mb * MiB) : undefined;
+        rows.push({ sizeMiB: mb, phase: ph.name, seconds: out.seconds, mibPerS: mb / out.seconds, ratio: base / out.seconds, uploaderCpuS: out.cpuSeconds, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), fileReadsPerUp: readFactor, verified });
+        await fetch(`${emu.controlUrl}/reset`, { method: "POST" }); // drops the stored items (disk)
+      }
+    }
+  } finally {
+    emu.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`upload: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  console.log("| size | phase | s | MiB/s | ratio to raw POST | uploader CPU s | uploader peak RSS (MiB) | emulator peak RSS (MiB) | file reads per up | bytes verified |");
+  console.log("|---:|---|---:|---:|---:|---:|---:|---:|---:|---|");
+  for (const r of rows) {
+    const f = (n: unknown, d = 2) => (typeof n === "number" ? n.toFixed(d) : "");
+    console.log(`| ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS, 0)} | ${f(r.ratio)} | ${f(r.uploaderCpuS)} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${f(r.fileReadsPerUp, 1)} | ${r.verified ? "SHA-256 ok" : "no"} |`);
+  }
+  const { JOB_POLL } = require("../provider/limits");
+  const before = noticeLatency(100, 1.5, 3000);
+  const now = noticeLatency(JOB_POLL.initialDelayMs, JOB_POLL.factor, JOB_POLL.maxDelayMs, JOB_POLL.fastPhaseMs);
+  console.log(`job completed → provider notices (schedule only, jobs ending uniformly in 0–10 s): before 100 ms ×1.5 ≤3 s: median ${before.median} ms, p90 ${before.p90} ms; now ${JOB_POLL.initialDelayMs} ms for ${JOB_POLL.fastPhaseMs} ms, then ×${JOB_POLL.factor} ≤${JOB_POLL.maxDelayMs} ms: median ${now.median} ms, p90 ${now.p90} ms`);
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rows, jobNotice: { before, now } }, null, 2));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
