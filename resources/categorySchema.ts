@@ -1,5 +1,8 @@
 // CategorySchema: the organization's content category schema (seed 2.3, 4.4), one per org.
 import * as pulumi from "@pulumi/pulumi";
+import { CATEGORY_SCHEMA } from "../provider/resources/categorySchemaTable";
+import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
+import { propsOf } from "./props";
 import { providerStub } from "./stub";
 import { hideTreeDiff } from "./options";
 
@@ -30,6 +33,10 @@ export interface CategorySchemaArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
+// CategorySchemaArgs names exactly the arguments of the property table (a compile error otherwise).
+const argsMatchTable: SameKeys<keyof CategorySchemaArgs, ArgumentName<typeof CATEGORY_SCHEMA>> = true;
+void argsMatchTable;
+
 /**
  * The content category schema of the organization the stack config (portal:url, portal:token)
  * reaches. Create and update assign the whole tree; destroy deletes it.
@@ -45,7 +52,6 @@ export class CategorySchema extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { categorySchema: args.categorySchema, adopt: args.adopt, outline: undefined, portalId: undefined, schemaVersion: undefined };
-    super(providerStub("categorySchema"), name, props, hideTreeDiff(opts, "categorySchema"), "portal", "CategorySchema");
+    super(providerStub("categorySchema"), name, propsOf(CATEGORY_SCHEMA, args), hideTreeDiff(opts, "categorySchema" satisfies keyof typeof CATEGORY_SCHEMA), "portal", "CategorySchema");
   }
 }

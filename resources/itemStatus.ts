@@ -1,7 +1,8 @@
 // ItemStatus: an item's authoritative or deprecated status (seed 2.2, 3.1, 4.5).
 import * as pulumi from "@pulumi/pulumi";
-import { ITEM_STATUS, ITEM_STATUS_ARGUMENTS, ITEM_STATUS_OUTPUTS } from "../provider/resources/itemStatusInput";
+import { ITEM_STATUS } from "../provider/resources/itemStatusInput";
 import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
+import { propsOf } from "./props";
 import { providerStub } from "./stub";
 
 /** Seed 2.2: the statuses an ItemStatus can hold. */
@@ -37,9 +38,6 @@ export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    // the table's arguments as given, then every output property (each needs a key to become an output)
-    const props: Record<string, unknown> = Object.fromEntries(ITEM_STATUS_ARGUMENTS.map((key) => [key, args[key]]));
-    for (const key of ITEM_STATUS_OUTPUTS) if (!(key in props)) props[key] = undefined;
-    super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
+    super(providerStub("itemStatus"), name, propsOf(ITEM_STATUS, args), opts, "portal", "ItemStatus");
   }
 }

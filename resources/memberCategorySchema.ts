@@ -1,5 +1,8 @@
 // MemberCategorySchema: the organization's member category schema (seed 2.4, 4.2, 4.3), one per org.
 import * as pulumi from "@pulumi/pulumi";
+import { MEMBER_CATEGORY_SCHEMA } from "../provider/resources/categorySchemaTable";
+import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
+import { propsOf } from "./props";
 import { providerStub } from "./stub";
 import { hideTreeDiff } from "./options";
 
@@ -27,6 +30,10 @@ export interface MemberCategorySchemaArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
+// MemberCategorySchemaArgs names exactly the arguments of the property table (a compile error otherwise).
+const argsMatchTable: SameKeys<keyof MemberCategorySchemaArgs, ArgumentName<typeof MEMBER_CATEGORY_SCHEMA>> = true;
+void argsMatchTable;
+
 /** The member category schema of the organization the stack config reaches. */
 export class MemberCategorySchema extends pulumi.dynamic.Resource {
   /** The tree the portal stored, normalized (categories [] when absent). */
@@ -39,7 +46,6 @@ export class MemberCategorySchema extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: MemberCategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = { memberCategorySchema: args.memberCategorySchema, adopt: args.adopt, outline: undefined, portalId: undefined, schemaVersion: undefined };
-    super(providerStub("memberCategorySchema"), name, props, hideTreeDiff(opts, "memberCategorySchema"), "portal", "MemberCategorySchema");
+    super(providerStub("memberCategorySchema"), name, propsOf(MEMBER_CATEGORY_SCHEMA, args), hideTreeDiff(opts, "memberCategorySchema" satisfies keyof typeof MEMBER_CATEGORY_SCHEMA), "portal", "MemberCategorySchema");
   }
 }

@@ -2,6 +2,7 @@
 // between markers; test/unit/docs-tables.test.ts fails when a page and its table disagree
 // (UPDATE_DOCS=1 rewrites the pages).
 import { argumentsTable, outputsTable, type Table } from "./propertyTable";
+import { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";
 import { ITEM_STATUS } from "./itemStatusInput";
 import { PORTAL_ITEM } from "./portalItemTable";
 
@@ -9,6 +10,8 @@ import { PORTAL_ITEM } from "./portalItemTable";
 export const DOC_TABLES: Record<string, Table> = {
   "portal-item.md": PORTAL_ITEM,
   "item-status.md": ITEM_STATUS,
+  "category-schema.md": CATEGORY_SCHEMA,
+  "member-category-schema.md": MEMBER_CATEGORY_SCHEMA,
 };
 
 const marker = (name: string) => [`<!-- generated:${name} (from the property table; UPDATE_DOCS=1 rewrites) -->`, `<!-- /generated:${name} -->`];
