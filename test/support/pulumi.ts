@@ -72,9 +72,23 @@ export function offlineEngineEnv(backendDir: string, pulumiHome: string): Record
   };
 }
 
+let rootCache: string | undefined;
+/** PulumiCommand wants `<root>/bin/pulumi`; a CLI found on PATH in a directory not named bin gets a root whose bin links to it. */
+function pulumiRoot(): string {
+  const bin = pulumiBinDir();
+  if (path.basename(bin) === "bin") return path.dirname(bin);
+  if (!rootCache) {
+    rootCache = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pulumi-root-"));
+    fs.symlinkSync(bin, path.join(rootCache, "bin"));
+    const made = rootCache;
+    process.once("exit", () => fs.rmSync(made, { recursive: true, force: true }));
+  }
+  return rootCache;
+}
+
 /** Selects (or creates) a stack of a fixture project, driven by the CLI of ensure-pulumi. */
 export async function fixtureStack(project: FixtureProject, stackName: string, config: Record<string, { value: string; secret?: boolean }> = {}): Promise<Stack> {
-  const pulumiCommand = await PulumiCommand.get({ root: path.dirname(pulumiBinDir()), skipVersionCheck: true });
+  const pulumiCommand = await PulumiCommand.get({ root: pulumiRoot(), skipVersionCheck: true });
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName, workDir: project.dir },
     { pulumiCommand, envVars: project.env },
