@@ -4,6 +4,7 @@
 import { argumentsTable, outputsTable, type Table } from "./propertyTable";
 import { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";
 import { ITEM_STATUS } from "./itemStatusInput";
+import { LAYER_APPEND } from "./layerAppendInput";
 import { PORTAL_ITEM } from "./portalItemTable";
 
 /** docs/resources/<page>.md → its resource's property table. */
@@ -12,6 +13,7 @@ export const DOC_TABLES: Record<string, Table> = {
   "item-status.md": ITEM_STATUS,
   "category-schema.md": CATEGORY_SCHEMA,
   "member-category-schema.md": MEMBER_CATEGORY_SCHEMA,
+  "layer-append.md": LAYER_APPEND,
 };
 
 const marker = (name: string) => [`<!-- generated:${name} (from the property table; UPDATE_DOCS=1 rewrites) -->`, `<!-- /generated:${name} -->`];

@@ -7,6 +7,7 @@ import { APPEND_FORMATS, APPEND_FORMAT_BY_EXTENSION } from "../limits";
 import { appendParamsShape, exactlyOneOf } from "../schemas/append";
 import { nonEmpty } from "../schemas/fields";
 import { isUnknown } from "../schemas/unknown";
+import { argumentKeys, inputKeys, keysWhere, outputKeys, type ArgumentName, type Table } from "./propertyTable";
 
 /** The three sources a LayerAppend may name (seed 4.1 rule 1, with `file` uploaded first). */
 export const LAYER_APPEND_SOURCES = ["edits", "file", "appendItemId"] as const;
@@ -17,18 +18,59 @@ export const DEFAULT_APPEND_TIMEOUT_SECONDS = 600;
 /** `{service_url}/<svc>/FeatureServer/<layerId>` (seed 4.1 path). */
 const LAYER_URL = /^https?:\/\/[^\s]+\/FeatureServer\/\d+\/?$/;
 
-const { appendUploadId: _uploadId, sourceFilter: _filter, ...params } = appendParamsShape;
+const { appendUploadId: _uploadId, sourceFilter: _filter, ...p } = appendParamsShape;
 
-export const layerAppendShape = {
-  ...params,
-  layerUrl: z.string().superRefine((s, ctx) => {
-    if (!LAYER_URL.test(s)) ctx.addIssue({ code: "custom", message: `${JSON.stringify(s.slice(0, 200))} is not a layer URL; expected {serviceUrl}/<service>/FeatureServer/<layerId>` });
-  }).optional(),
-  serviceName: nonEmpty().optional(),
-  layerId: z.number().int().min(0).optional(),
-  file: nonEmpty().optional(),
-  timeoutSeconds: z.number().positive().optional(),
-};
+const layerUrlRule = z.string().superRefine((s, ctx) => {
+  if (!LAYER_URL.test(s)) ctx.addIssue({ code: "custom", message: `${JSON.stringify(s.slice(0, 200))} is not a layer URL; expected {serviceUrl}/<service>/FeatureServer/<layerId>` });
+});
+
+/**
+ * The LayerAppend property table (propertyTable.ts), rows in the order the inputs are kept in state.
+ * Every argument but the poll deadline replaces (an append is an event: a change appends again).
+ * The check schema, the kept inputs, the in-place list, the class's outputs and the docs tables
+ * derive from it.
+ */
+export const LAYER_APPEND = {
+  sourceTableName: { role: "argument", rule: p.sourceTableName, change: "replace", type: "string", doc: "When the source holds several tables." },
+  fieldMappings: { role: "argument", rule: p.fieldMappings, change: "replace", type: "{source, name}[]", doc: "Source field → layer field." },
+  edits: { role: "argument", rule: p.edits, change: "replace", type: "object", doc: "Source: a feature collection given literally (an object or its JSON text)." },
+  appendSourceInfo: { role: "argument", rule: p.appendSourceInfo, change: "replace", type: "object", doc: "CSV/Excel: `sourceSR`, location fields, `dateFieldsTimeReference {timeZone, respectsDaylightSaving}`. `{}` is valid." },
+  upsert: { role: "argument", rule: p.upsert, change: "replace", type: "boolean", doc: "Update features matching on `upsertMatchingField` (or object/global id), insert the others: the only safe way to run again." },
+  skipInserts: { role: "argument", rule: p.skipInserts, change: "replace", type: "boolean", doc: "Seed 4.1." },
+  skipUpdates: { role: "argument", rule: p.skipUpdates, change: "replace", type: "boolean", doc: "Seed 4.1." },
+  useGlobalIds: { role: "argument", rule: p.useGlobalIds, change: "replace", type: "boolean", doc: "Seed 4.1." },
+  truncate: { role: "argument", rule: p.truncate, change: "replace", type: "boolean", doc: "Removes every existing row first; needs self-hosted 11.2." },
+  updateGeometry: { role: "argument", rule: p.updateGeometry, change: "replace", type: "boolean", doc: "`false`: only attributes of matching features are updated." },
+  appendFields: { role: "argument", rule: p.appendFields, change: "replace", type: "string[]", doc: "Restricts the layer fields written." },
+  upsertMatchingField: { role: "argument", rule: p.upsertMatchingField, change: "replace", type: "string", doc: "A layer field with a unique index (or the object id / global id field), checked against the layer before appending." },
+  appendItemId: { role: "argument", rule: p.appendItemId, change: "replace", type: "string", doc: "Source: a portal item (32 letters or digits) holding the source file or hosted feature service (self-hosted 10.9+)." },
+  appendUploadFormat: { role: "argument", rule: p.appendUploadFormat, change: "replace", type: "string", doc: "`sqlite`, `geoPackage`, `shapefile`, `filegdb`, `featureCollection`, `geojson`, `csv`, `excel`, `featureService` (case-insensitive). Required with `appendItemId`. For a file, told from the extension when absent: `.csv` csv, `.xlsx`/`.xls` excel, `.geojson`/`.json` geojson, `.zip` shapefile, `.sqlite`/`.db` sqlite, `.gpkg` geoPackage." },
+  rollbackOnFailure: { role: "argument", rule: p.rollbackOnFailure, change: "replace", type: "boolean", doc: "Seed 4.1; default true: a failed job keeps nothing." },
+  layerMappings: { role: "argument", rule: p.layerMappings, change: "replace", type: "{id, sourceTableName?, fieldMappings?}[]", doc: "Feature-service sources (parameter name unconfirmed)." },
+  layerUrl: { role: "argument", rule: layerUrlRule.optional(), change: "replace", type: "string", doc: "`{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, or `serviceName` + `layerId`." },
+  serviceName: { role: "argument", rule: nonEmpty().optional(), change: "replace", type: "string", doc: "With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`)." },
+  layerId: { role: "argument", rule: z.number().int().min(0).optional(), change: "replace", type: "number", doc: "With `serviceName`." },
+  file: { role: "argument", rule: nonEmpty().optional(), change: "replace", type: "string", doc: "Source: a local file, uploaded with `uploads/upload` (streamed from disk) and appended with `appendUploadId`. Must exist at preview. Its SHA-256 and size become the inputs `fileSha256` and `fileSize`: a changed file is a diff; a moved or renamed file with the same content is not." },
+  timeoutSeconds: { role: "argument", rule: z.number().positive().optional(), change: "update", type: "number", doc: "Deadline of the job poll, default 600. Changing it updates the state only: no new append." },
+  fileSha256: { role: "computed", output: true, outputType: "string", doc: "The SHA-256 of `file`." },
+  fileSize: { role: "computed", output: true, outputType: "number", doc: "The size of `file` in bytes." },
+  targetLayerUrl: { role: "output", outputType: "string", doc: "The layer appended to." },
+  jobId: { role: "output", outputType: "string", doc: "The append job." },
+  status: { role: "output", outputType: "string", doc: "The job record (seed 2.8): `Completed` once created." },
+  recordCount: { role: "output", outputType: "number", doc: "The job record (seed 2.8)." },
+  submissionTime: { role: "output", outputType: "number", doc: "The job record (seed 2.8)." },
+  lastUpdatedTime: { role: "output", outputType: "number", doc: "The job record (seed 2.8)." },
+  layerName: { role: "output", outputType: "string", doc: "The job record (seed 2.8)." },
+  jobMessages: { role: "output", outputType: "string[]", doc: "The job's messages, when any (rows skipped with `rollbackOnFailure: false`)." },
+  appendUploadId: { role: "output", outputType: "string", doc: "The upload id of a file source." },
+  schemaVersion: { role: "output", outputType: "number", doc: "The state layout version (1)." },
+} as const satisfies Table;
+
+/** The value a program gives for an argument, from its rule. */
+export type LayerAppendArgValue<K extends ArgumentName<typeof LAYER_APPEND>> = z.input<(typeof LAYER_APPEND)[K]["rule"]>;
+
+/** The check schema's fields: the rules of the argument rows. */
+export const layerAppendShape = Object.fromEntries(argumentKeys(LAYER_APPEND).map((k) => [k, LAYER_APPEND[k].rule])) as { [K in ArgumentName<typeof LAYER_APPEND>]: (typeof LAYER_APPEND)[K]["rule"] };
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 
@@ -63,7 +105,8 @@ export function contentTypeOf(format: string): string {
 }
 
 /** Every input a LayerAppend stores in its state (check adds the file's fingerprint). */
-export const LAYER_APPEND_INPUT_KEYS = [...Object.keys(layerAppendShape), "fileSha256", "fileSize"] as const;
+export const LAYER_APPEND_INPUT_KEYS = inputKeys(LAYER_APPEND);
 
 /** Inputs whose change needs no new append: the poll deadline only. */
-export const NO_REPLACE_KEYS: readonly string[] = ["timeoutSeconds"];
+export const NO_REPLACE_KEYS: readonly string[] = keysWhere(LAYER_APPEND, (row) => row.role === "argument" && row.change !== "replace");
+export const LAYER_APPEND_OUTPUTS = outputKeys(LAYER_APPEND);
