@@ -1,0 +1,67 @@
+// The PortalItem property table reaches every place a property is used: this test walks the rows,
+// so a row added to provider/resources/portalItemTable.ts is checked here with no test change —
+// check names it in a failure, diff updates or replaces on it as the row says, addItem/commit and
+// update send it under its wire name, refresh reads a `held` field back as drift, and the docs page
+// lists it. (The public PortalItemArgs must name it too: tsc fails otherwise, resources/portalItem.ts.)
+import { strict as assert } from "node:assert";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Property } from "../../provider/resources/propertyTable";
+import { diffPortalItem, changedKeys } from "../../provider/resources/portalItemDiff";
+import { itemProperties } from "../../provider/resources/portalItemFields";
+import { inputFailures } from "../../provider/resources/portalItemInput";
+import { inputsAsHeld } from "../../provider/resources/portalItemRead";
+import { INPUT_KEYS, PORTAL_ITEM, PROPERTY_FIELDS, SECRET_KEYS } from "../../provider/resources/portalItemTable";
+import { updateFields } from "../../provider/resources/portalItemUpdate";
+
+const rows = Object.entries(PORTAL_ITEM as Record<string, Property>);
+const args = rows.filter(([, p]) => p.role === "argument");
+const page = readFileSync(join(__dirname, "..", "..", "docs", "resources", "portal-item.md"), "utf8");
+
+describe("PortalItem property table: every row reaches check, diff, request, read-back and docs", () => {
+  it("the inputs kept in state are the arguments and computed rows, in table order", () => {
+    assert.deepEqual([...INPUT_KEYS], rows.filter(([, p]) => p.role !== "output").map(([k]) => k));
+  });
+
+  for (const [key, p] of args) {
+    it(`${key}: check names it when its value breaks its rule`, function () {
+      if (p.rule === undefined) this.skip();
+      const wrong = () => 0; // no rule of an argument accepts a function
+      const failures = inputFailures({ [key]: wrong }, key === "itemIdToCreate" ? wrong : undefined);
+      assert.ok(failures.some((f) => f.property === key), `${key}: ${JSON.stringify(failures)}`);
+    });
+
+    it(`${key}: diff ${p.change ?? "update"}s on a change`, () => {
+      const result = diffPortalItem({ [key]: "a" }, { [key]: "b" });
+      assert.equal(changedKeys({ [key]: "a" }, { [key]: "b" }).includes(key), p.change !== "ignore");
+      assert.equal(result.replaces.includes(key), p.change === "replace");
+    });
+
+    it(`${key}: the docs page lists it`, () => {
+      assert.ok(page.includes(`| \`${key}\` |`));
+    });
+  }
+
+  for (const [key, p] of args.filter(([, r]) => r.sent === true)) {
+    it(`${key}: addItem/commit and update send it as ${p.wire}`, () => {
+      assert.equal(PROPERTY_FIELDS[key], p.wire);
+      assert.notEqual(itemProperties({ [key]: "x" })[p.wire!], undefined);
+      assert.notEqual(updateFields({}, { [key]: "x" }).item[p.wire!], undefined);
+      // a removed property is cleared
+      const cleared = updateFields({ [key]: "x" }, {}).item;
+      assert.equal(cleared[p.wire!], "");
+      assert.equal(cleared.clearEmptyFields, true);
+    });
+  }
+
+  for (const [key, p] of args.filter(([, r]) => r.drift === "held")) {
+    it(`${key}: refresh reads the portal's ${p.read} back, so an edit in the web UI is drift`, () => {
+      const held = inputsAsHeld({ [key]: "as declared" }, { id: "i", owner: "o", title: "t", type: "CSV", [p.read!]: "edited" }, []);
+      assert.equal(held[key], "edited");
+    });
+  }
+
+  it("secret rows are the secret outputs", () => {
+    assert.deepEqual([...SECRET_KEYS], rows.filter(([, p]) => p.secret === true).map(([k]) => k));
+  });
+});
