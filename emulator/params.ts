@@ -1,5 +1,7 @@
-// Reads an operation's parameters from the query string and the body (form-urlencoded, JSON or
-// multipart). Multipart files are streamed to the data dir, never held in memory.
+// The emulator's one request reader: an operation's parameters from the query string and the body
+// (form-urlencoded, JSON or multipart), read the same way by the sharing routes (Params) and the
+// feature routes (features/routes/context.ts). Multipart files are streamed to the data dir, never
+// held in memory. Booleans read as the public REST API documents them: `true` or `false`, any case.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -36,11 +38,7 @@ export class Params {
   }
 
   bool(name: string, fallback = false): boolean {
-    const v = this.fields[name];
-    if (v === undefined || v === "") return fallback;
-    if (/^(true|1)$/i.test(v)) return true;
-    if (/^(false|0)$/i.test(v)) return false;
-    throw badRequest(`Parameter '${name}' must be true or false, not ${JSON.stringify(v.slice(0, 40))}.`);
+    return readBool(this.fields, name, fallback);
   }
 
   int(name: string): number | undefined {
@@ -51,13 +49,7 @@ export class Params {
   }
 
   json(name: string): unknown {
-    const v = this.fields[name];
-    if (v === undefined || v === "") return undefined;
-    try {
-      return JSON.parse(v);
-    } catch {
-      throw badRequest(`Parameter '${name}' is not valid JSON.`);
-    }
+    return readJson(this.fields, name);
   }
 
   /** Seed part 0: f is json or pjson. */
@@ -68,12 +60,43 @@ export class Params {
   }
 }
 
+/** A boolean parameter: `true` or `false` in any case; absent or empty gives `fallback`; anything else is a 400. */
+export function readBool(fields: Record<string, string>, name: string, fallback: boolean): boolean {
+  const v = fields[name]?.trim().toLowerCase();
+  if (v === undefined || v === "") return fallback;
+  if (v === "true") return true;
+  if (v === "false") return false;
+  throw badRequest(`Parameter '${name}' must be true or false, not ${JSON.stringify(fields[name].slice(0, 40))}.`);
+}
+
+/** A JSON parameter; absent or blank gives undefined; text that does not parse is a 400. */
+export function readJson(fields: Record<string, string>, name: string): unknown {
+  const v = fields[name];
+  if (v === undefined || v.trim() === "") return undefined;
+  try {
+    return JSON.parse(v);
+  } catch (e) {
+    throw badRequest(`Parameter '${name}' is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Every value as text: a list comma-joined (the REST API's list form), a multipart field by its value, an object as JSON. */
 function flatten(source: unknown, into: Record<string, string>): void {
   if (!source || typeof source !== "object" || Buffer.isBuffer(source)) return;
   for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
     if (v === undefined || v === null) continue;
-    into[k] = Array.isArray(v) ? v.map(String).join(",") : typeof v === "object" ? JSON.stringify(v) : String(v);
+    if (Array.isArray(v)) into[k] = v.map(String).join(",");
+    else if (typeof v === "object" && "value" in v) into[k] = String((v as { value: unknown }).value);
+    else into[k] = typeof v === "object" ? JSON.stringify(v) : String(v);
   }
+}
+
+/** Query string and body fields merged (the body wins), every value as text. */
+export function fieldsOf(query: unknown, body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  flatten(query, fields);
+  flatten(body, fields);
+  return fields;
 }
 
 /** Seed 4.6 rule 4: uploads sent with chunked transfer encoding are limited to 50 MB. */

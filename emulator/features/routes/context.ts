@@ -1,7 +1,8 @@
 // What every feature route needs: form fields, the service and layer named in the path, and the
 // caller (hosted services are private to their organization in the emulator).
 import type { FastifyRequest } from "fastify";
-import { badRequest, EmulatorError, forbidden } from "../../errors";
+import { EmulatorError, forbidden } from "../../errors";
+import { fieldsOf, readBool, readJson } from "../../params";
 import type { Caller } from "../../host";
 import type { FeatureLayer } from "../model/layer";
 import type { HostedService } from "../model/service";
@@ -9,17 +10,9 @@ import type { FeatureState } from "../state";
 
 export type PathParams = { svc: string; layerId?: string; jobId?: string; uploadId?: string };
 
-/** Query string and form body merged, body first; every value as text. */
+/** Query string and form body merged, the body winning; every value as text (the emulator's one reader, emulator/params.ts). */
 export function formFields(req: FastifyRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const src of [req.query, req.body]) {
-    if (!src || typeof src !== "object") continue;
-    for (const [k, v] of Object.entries(src as Record<string, unknown>)) {
-      if (v === undefined || v === null) continue;
-      out[k] = typeof v === "string" ? v : typeof v === "object" && "value" in (v as object) ? String((v as { value: unknown }).value) : typeof v === "object" ? JSON.stringify(v) : String(v);
-    }
-  }
-  return out;
+  return fieldsOf(req.query, req.body);
 }
 
 export function serviceOf(state: FeatureState, req: FastifyRequest): HostedService {
@@ -47,20 +40,6 @@ export function isOwnerOrAdmin(state: FeatureState, caller: Caller, service: Hos
   return caller.user.username === service.owner || state.host.isOrgAdmin(caller.user);
 }
 
-export function jsonParam<T>(fields: Record<string, string>, name: string): T | undefined {
-  const v = fields[name];
-  if (v === undefined || v.trim() === "") return undefined;
-  try {
-    return JSON.parse(v) as T;
-  } catch (e) {
-    throw badRequest(`Parameter '${name}' is not valid JSON: ${(e as Error).message}`);
-  }
-}
+export const jsonParam = <T>(fields: Record<string, string>, name: string): T | undefined => readJson(fields, name) as T | undefined;
 
-export function boolParam(fields: Record<string, string>, name: string, fallback: boolean): boolean {
-  const v = fields[name]?.trim().toLowerCase();
-  if (v === undefined || v === "") return fallback;
-  if (v === "true") return true;
-  if (v === "false") return false;
-  throw badRequest(`Parameter '${name}' must be true or false.`);
-}
+export const boolParam = readBool;
