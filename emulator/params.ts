@@ -130,6 +130,8 @@ export async function readParams(req: FastifyRequest, uploadDir: string): Promis
       await pipeline(part.file, fs.createWriteStream(file.path));
       current = undefined;
       file.size = (await fs.promises.stat(file.path)).size;
+      // a field sent twice keeps the last file; the earlier one is not left on disk
+      if (files[part.fieldname]) fs.rmSync(files[part.fieldname].path, { force: true });
       files[part.fieldname] = file;
     }
   } catch (e) {

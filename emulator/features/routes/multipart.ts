@@ -1,33 +1,24 @@
-// Reads a multipart body: the file part streamed to disk, the other parts as fields. The fields
-// become req.body so the host finds a `token` sent in the form.
+// Reads a multipart body through the emulator's one request reader (emulator/params.ts): file parts
+// streamed to disk (removed again when the body breaks off; chunked uploads capped at 50 MB, seed
+// 4.6 rule 4), the other parts as fields. The fields become req.body so the host finds a `token`
+// sent in the form. One file is kept: the last file part.
 import * as fs from "node:fs";
-import * as path from "node:path";
-import { randomUUID } from "node:crypto";
-import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { badRequest } from "../../errors";
+import { readParams } from "../../params";
 
 export interface MultipartBody {
   fields: Record<string, string>;
   file?: { filename: string; path: string };
 }
 
-type Part = { type: "file"; fieldname: string; filename: string; file: NodeJS.ReadableStream } | { type: "field"; fieldname: string; value: unknown };
-
 export async function readMultipart(req: FastifyRequest, tmpDir: string): Promise<MultipartBody> {
-  const r = req as FastifyRequest & { isMultipart?: () => boolean; parts?: () => AsyncIterable<Part> };
-  if (!r.isMultipart?.() || !r.parts) throw badRequest("Send the file as multipart/form-data.");
+  if (!req.isMultipart()) throw badRequest("Send the file as multipart/form-data.");
   fs.mkdirSync(tmpDir, { recursive: true });
-  const fields: Record<string, string> = {};
-  let file: MultipartBody["file"];
-  for await (const part of r.parts()) {
-    if (part.type === "file") {
-      const target = path.join(tmpDir, `incoming-${randomUUID()}`);
-      await pipeline(part.file, fs.createWriteStream(target));
-      if (file) fs.rmSync(file.path, { force: true });
-      file = { filename: part.filename, path: target };
-    } else fields[part.fieldname] = String(part.value ?? "");
-  }
+  const { fields, files } = await readParams(req, tmpDir);
+  const all = Object.values(files);
+  for (const extra of all.slice(0, -1)) fs.rmSync(extra.path, { force: true });
+  const last = all.at(-1);
   (req as { body: unknown }).body = fields;
-  return { fields, file };
+  return { fields, file: last && { filename: last.filename, path: last.path } };
 }
