@@ -1,15 +1,44 @@
-// Append ingest rate (issue 4): a generated CSV of BENCH_ROWS rows (default 1,000,000) is parsed
-// by csv-parse alone (the baseline), then appended through the emulator's HTTP API: a plain
-// insert, and an upsert on a unique field (every row matches). Reports rows/s, the ratio to the
-// baseline and the peak RSS after each phase. Run: node -r ts-node/register/transpile-only bench/append-ingest.bench.ts
+// Append ingest rate (issues 4 and 13): a generated CSV of BENCH_ROWS rows (default 1,000,000; a
+// comma list runs each size) is parsed by csv-parse alone (the baseline), then appended through the
+// HTTP API of an emulator in its own process, started from the built package (dist/emulator/cli.js):
+// a plain insert, and an upsert on a unique field (every row matches). Reports rows/s, the ratio to
+// the baseline, the bench's own peak RSS and the emulator's peak RSS during each phase (Linux
+// VmHWM, reset per phase), and checks the row count and the last row. Run: npm run bench append
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { once } from "node:events";
 import { parse } from "csv-parse";
-import { startEmulator, defaultFixtures } from "../emulator/index";
+import { spawn } from "node:child_process";
+import { defaultFixtures } from "../emulator/fixtures";
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SIZES = (process.env.BENCH_ROWS ?? "1000000").split(",").map(Number).filter((n) => n > 0);
+let ROWS = SIZES[0];
+const ROOT = path.resolve(__dirname, "..");
+
+/** Peak RSS of a process since the last reset (Linux: VmHWM; `5` in clear_refs resets it). */
+const peakOf = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
+const resetPeak = (pid: number) => {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // not Linux: the peak covers the whole run
+  }
+};
+
+async function startEmulatorProcess(fixturesFile: string) {
+  const child = spawn(process.execPath, [path.join(ROOT, "dist/emulator/cli.js"), "--port", "0", "--job-delay-ms", "1", "--fixtures", fixturesFile], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.on("data", (d) => {
+      out += String(d);
+      if (/dev_publisher: \S+/.test(out)) ok();
+    });
+    child.once("exit", (c) => fail(new Error(`emulator exited ${c}: ${out}`)));
+  });
+  child.stdout!.resume();
+  return { pid: child.pid!, serviceUrl: /serviceUrl:\s+(\S+)/.exec(out)![1], tokens: { dev_publisher: /dev_publisher: (\S+)/.exec(out)![1] }, close: async () => void child.kill("SIGTERM") };
+}
 
 async function writeCsv(file: string): Promise<void> {
   const out = fs.createWriteStream(file);
@@ -50,8 +79,21 @@ const layer = {
 };
 
 async function main(): Promise<void> {
+  const all: string[] = [];
+  for (const n of SIZES) {
+    ROWS = n;
+    all.push(...(await runSize()));
+  }
+  console.log("| rows | phase | seconds | rows/s | ratio to baseline | bench peak RSS (MB) | emulator peak RSS (MiB) |");
+  console.log("|---:|---|---:|---:|---:|---:|---:|");
+  for (const line of all) console.log(line);
+}
+
+async function runSize(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "append-bench-"));
-  const emu = await startEmulator({ fixtures: { ...defaultFixtures(), services: { services: [{ name: "Bench", owner: "dev_publisher", layers: [layer] }] } }, jobDelayMs: 1 });
+  const fixturesFile = path.join(dir, "fixtures.json");
+  fs.writeFileSync(fixturesFile, JSON.stringify({ ...defaultFixtures(), services: { services: [{ name: "Bench", owner: "dev_publisher", layers: [layer] }] } }));
+  const emu = await startEmulatorProcess(fixturesFile);
   const token = emu.tokens.dev_publisher;
   const post = async (url: string, form: Record<string, string>) => (await (await fetch(url, { method: "POST", body: new URLSearchParams({ f: "json", token, ...form }) })).json()) as any;
   try {
@@ -59,7 +101,7 @@ async function main(): Promise<void> {
     await writeCsv(file);
     const sizeMb = fs.statSync(file).size / 1e6;
     const baseSeconds = await baseline(file);
-    const results = [{ phase: "csv-parse alone (baseline)", seconds: baseSeconds, rss: peakRssMb() }];
+    const results = [{ phase: "csv-parse alone (baseline)", seconds: baseSeconds, rss: peakRssMb(), emulatorRss: 0 }];
 
     const form = new FormData();
     form.append("token", token);
@@ -69,24 +111,24 @@ async function main(): Promise<void> {
 
     for (const [phase, extra] of [["append, plain insert", {}], ["append, upsert on unique 'code'", { upsert: "true", upsertMatchingField: "code" }]] as const) {
       global.gc?.();
+      resetPeak(emu.pid);
       const started = process.hrtime.bigint();
       const start = await post(`${emu.serviceUrl}/Bench/FeatureServer/0/append`, { appendUploadId: uploadId, appendUploadFormat: "csv", appendSourceInfo: "{}", ...extra });
       let job: any;
       do {
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 50));
         job = await post(start.statusUrl, {});
       } while (job.status !== "Completed" && job.status !== "Failed");
       if (job.status !== "Completed" || job.recordCount !== ROWS) throw new Error(`${phase}: ${JSON.stringify(job).slice(0, 300)}`);
-      results.push({ phase, seconds: Number(process.hrtime.bigint() - started) / 1e9, rss: peakRssMb() });
+      results.push({ phase, seconds: Number(process.hrtime.bigint() - started) / 1e9, rss: peakRssMb(), emulatorRss: peakOf(emu.pid) });
     }
     const count = await post(`${emu.serviceUrl}/Bench/FeatureServer/0/query`, { where: "1=1", returnCountOnly: "true" });
-    console.log(`append-ingest: ${ROWS.toLocaleString("en")} rows, ${sizeMb.toFixed(1)} MB CSV, layer in 3857 (every row projected from 4326), ${count.count} rows in the layer at the end`);
-    console.log("| phase | seconds | rows/s | ratio to baseline | peak RSS (MB) |");
-    console.log("|---|---:|---:|---:|---:|");
-    for (const r of results) {
-      const rate = ROWS / r.seconds;
-      console.log(`| ${r.phase} | ${r.seconds.toFixed(2)} | ${Math.round(rate).toLocaleString("en")} | ${(baseSeconds / r.seconds).toFixed(2)} | ${r.rss} |`);
-    }
+    if (count.count !== ROWS) throw new Error(`the layer holds ${count.count} rows, expected ${ROWS}`);
+    const last = await post(`${emu.serviceUrl}/Bench/FeatureServer/0/query`, { where: `code='c${ROWS - 1}'`, outFields: "code,big,amount" });
+    const a = last.features?.[0]?.attributes;
+    if (!a || a.big !== (ROWS - 1) % 100000 || Math.abs(a.amount - Number(((ROWS - 1) * 0.37).toFixed(2))) > 1e-9) throw new Error(`last row: ${JSON.stringify(last).slice(0, 300)}`);
+    console.error(`append-ingest: ${ROWS.toLocaleString("en")} rows, ${sizeMb.toFixed(1)} MB CSV, layer in 3857 (every row projected from 4326), ${count.count} rows in the layer at the end, last row checked`);
+    return results.map((r) => `| ${ROWS.toLocaleString("en")} | ${r.phase} | ${r.seconds.toFixed(2)} | ${Math.round(ROWS / r.seconds).toLocaleString("en")} | ${(baseSeconds / r.seconds).toFixed(2)} | ${r.rss} | ${r.emulatorRss || ""} |`);
   } finally {
     await emu.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { Readable } from "node:stream";
+import * as http from "node:http";
 
 const ROOT = path.resolve(__dirname, "..");
 const SIZES_MB = (process.env.BENCH_UPLOAD_MB ?? "256,1024").split(",").map(Number).filter((n) => n > 0);
@@ -103,15 +103,18 @@ async function provider() {
     // an \`up\`: check in the preview's provider process, check again in the update's, then create
     const facts = await fileFacts(file);
     await fileFacts(file);
+    t1 = process.hrtime.bigint();
     const r = await createPortalItem(client, { title: phase, type: "CSV", file, fileSize: facts.fileSize, fileSha256: facts.fileSha256, owner: user });
     return r.itemId;
   } finally { await client.close(); }
 }
+let t1;
 (async () => {
   const t0 = process.hrtime.bigint();
   const itemId = phase === "raw" ? await raw() : phase === "rest-js" ? await restJs() : await provider();
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  process.stdout.write(JSON.stringify({ seconds, itemId, rssMb: Math.round(process.resourceUsage().maxRSS / 1024), cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, hashedBytes: hashStats.bytesRead }));
+  const uploadSeconds = Number(process.hrtime.bigint() - (t1 ?? t0)) / 1e9;
+  process.stdout.write(JSON.stringify({ seconds, uploadSeconds, itemId, rssMb: Math.round(process.resourceUsage().maxRSS / 1024), cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, hashedBytes: hashStats.bytesRead }));
 })().catch((e) => { console.error(e); process.exit(1); });
 `;
 
@@ -121,19 +124,32 @@ interface Phase {
   env?: Record<string, string>;
 }
 
-const PHASES: Phase[] = [
+const ALL_PHASES: Phase[] = [
   { name: "raw streamed POST addItem, Content-Length (baseline)", phase: "raw" },
   { name: "provider, shipped limits (limits.ts UPLOAD)", phase: "provider" },
   { name: "provider, multipart forced, shipped part size", phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0" } },
   { name: "provider, multipart forced, 5 MiB parts ×3", phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0", PORTAL_UPLOAD_PART_BYTES: String(5 * MiB) } },
   { name: "arcgis-rest-js, sequential 5 MiB parts", phase: "rest-js" },
 ];
+const PHASES: Phase[] = process.env.BENCH_UPLOAD_PHASES ? ALL_PHASES.filter((p) => process.env.BENCH_UPLOAD_PHASES!.split(",").some((w) => p.name.includes(w))) : ALL_PHASES;
 
-async function storedSha256(emu: Emulator, itemId: string): Promise<string> {
-  const res = await fetch(`${emu.sharingUrl}/content/items/${itemId}/data?token=${emu.token}`);
-  const hash = createHash("sha256");
-  await pipeline(Readable.fromWeb(res.body as any), hash);
-  return hash.digest("hex");
+/** SHA-256 of the item's stored data, streamed (node:http; one retry if the connection drops). */
+async function storedSha256(emu: Emulator, itemId: string, attempt = 1): Promise<string> {
+  try {
+    const hash = createHash("sha256");
+    await new Promise<void>((ok, fail) => {
+      http
+        .get(`${emu.sharingUrl}/content/items/${itemId}/data?token=${emu.token}`, (res) => {
+          pipeline(res, hash).then(ok, fail);
+        })
+        .on("error", fail);
+    });
+    return hash.digest("hex");
+  } catch (e) {
+    if (attempt > 1) throw e;
+    console.error(`  download of ${itemId} failed (${(e as Error).message}); once more`);
+    return storedSha256(emu, itemId, attempt + 1);
+  }
 }
 
 async function writeRandom(file: string, mb: number): Promise<string> {
@@ -180,11 +196,13 @@ async function main(): Promise<void> {
         const r = spawnSync(process.execPath, ["-e", CHILD, ph.phase, file, emu.sharingUrl, emu.token], { cwd: ROOT, env: { ...process.env, PORTAL_HASH_CACHE_DIR: cache, ...ph.env }, encoding: "utf8", maxBuffer: 1 << 24 });
         if (r.status !== 0) throw new Error(`${ph.name}: ${r.stderr}`);
         const out = JSON.parse(r.stdout);
-        const verified = (await storedSha256(emu, out.itemId)) === sha;
-        if (!verified) throw new Error(`${ph.name}: stored bytes differ`);
+        const stored = await storedSha256(emu, out.itemId).catch((e) => `download failed: ${e.cause?.message ?? e.message}`);
+        const verified = stored === sha;
+        if (!verified) throw new Error(`${ph.name}: stored bytes differ (${stored}, item ${out.itemId})`);
         if (ph.phase === "raw") base = out.seconds;
         const readFactor = ph.phase === "provider" ? (out.hashedBytes + mb * MiB) / (mb * MiB) : undefined;
-        rows.push({ sizeMiB: mb, phase: ph.name, seconds: out.seconds, mibPerS: mb / out.seconds, ratio: base / out.seconds, uploaderCpuS: out.cpuSeconds, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), fileReadsPerUp: readFactor, verified });
+        console.error(`  ${mb} MiB, ${ph.name}: ${out.seconds.toFixed(2)} s, uploader ${out.rssMb} MiB, emulator ${peakMb(emu.pid)} MiB`);
+        rows.push({ sizeMiB: mb, phase: ph.name, seconds: out.seconds, mibPerS: mb / out.seconds, ratio: base / out.seconds, uploadSeconds: out.uploadSeconds, uploadRatio: base / out.uploadSeconds, uploaderCpuS: out.cpuSeconds, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), fileReadsPerUp: readFactor, verified });
         await fetch(`${emu.controlUrl}/reset`, { method: "POST" }); // drops the stored items (disk)
       }
     }
@@ -193,11 +211,11 @@ async function main(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`upload: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-  console.log("| size | phase | s | MiB/s | ratio to raw POST | uploader CPU s | uploader peak RSS (MiB) | emulator peak RSS (MiB) | file reads per up | bytes verified |");
-  console.log("|---:|---|---:|---:|---:|---:|---:|---:|---:|---|");
+  console.log("| size | phase | s (an up: check ×2 + create) | MiB/s | ratio to raw POST | create alone, s | its ratio | uploader CPU s | uploader peak RSS (MiB) | emulator peak RSS (MiB) | file reads per up | bytes verified |");
+  console.log("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const r of rows) {
     const f = (n: unknown, d = 2) => (typeof n === "number" ? n.toFixed(d) : "");
-    console.log(`| ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS, 0)} | ${f(r.ratio)} | ${f(r.uploaderCpuS)} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${f(r.fileReadsPerUp, 1)} | ${r.verified ? "SHA-256 ok" : "no"} |`);
+    console.log(`| ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS, 0)} | ${f(r.ratio)} | ${f(r.uploadSeconds)} | ${f(r.uploadRatio)} | ${f(r.uploaderCpuS)} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${f(r.fileReadsPerUp, 1)} | ${r.verified ? "SHA-256 ok" : "no"} |`);
   }
   const { JOB_POLL } = require("../provider/limits");
   const before = noticeLatency(100, 1.5, 3000);

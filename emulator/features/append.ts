@@ -75,6 +75,7 @@ async function runAppend(layer: FeatureLayer, table: SourceTable, caller: Append
     store.rollback(log); // all or nothing when rollbackOnFailure is true; a source that breaks off also rolls back
     throw e;
   }
+  store.release(log);
   if (result.recordCount > 0 || o.truncate) {
     layer.data.lastEditDate = Date.now(); // rule 8: last-edit time
     if (o.updateExtent) layer.recomputeExtent(); // rule 8: extent, hosted deployment
