@@ -37,3 +37,31 @@ export const notFound = (message = "Item does not exist or is inaccessible.") =>
 export const invalidToken = () => new EmulatorError(498, "Invalid token.");
 /** spec-gaps.md: 499 token required. */
 export const tokenRequired = () => new EmulatorError(499, "Token Required.");
+
+/**
+ * The error catalogue: every messageCode the emulator answers, with its HTTP code and the message
+ * a route gives when it has nothing more specific to say (seed part 7, spec-gaps.md; codes the seed
+ * does not show are the emulator's guesses, marked unconfirmed there).
+ */
+export const MESSAGE_CODES = {
+  /** The caller lacks the privilege, or is not the owner / of the organization. */
+  GWM_0003: { http: 403, message: "You do not have permissions to access this resource or perform this operation." },
+  /** Delete refused: delete protection is on (or an authoritative status). */
+  CONT_0048: { http: 400, message: "Unable to delete item. Delete protection is turned on." },
+  /** Rate limited; sent with Retry-After. */
+  CONT_0049: { http: 429, message: "Rate limit exceeded. Please try again later." },
+  /** Seed 3.1: public_authoritative needs a public, identity-verified organization. */
+  CONT_0163: { http: 400, message: "The item cannot be marked public authoritative: the organization must be public and identity-verified." },
+  /** Reassign refused: the target user lacks privileges to own some items. */
+  CONT_0291: { http: 403, message: "The target user lacks the privileges to own the items." },
+  /** Seed 4.4: a category schema that breaks a rule; details say which. */
+  ORG_1132: { http: 400, message: "Unable to assign the category schema." },
+} as const;
+
+export type MessageCode = keyof typeof MESSAGE_CODES;
+
+/** The catalogued error of `code`; `message` replaces the catalogue's when the route knows more. */
+export function portalError(code: MessageCode, options: { message?: string; details?: unknown[]; headers?: Record<string, string> } = {}): EmulatorError {
+  const entry = MESSAGE_CODES[code];
+  return new EmulatorError(entry.http, options.message ?? entry.message, code, options.details ?? [], options.headers ?? {});
+}

@@ -1,6 +1,6 @@
 // Seed 2.3, 2.4, 4.2–4.4 and part 8: validation of content and member category schemas.
 import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../provider/limits";
-import { badRequest, EmulatorError } from "../errors";
+import { badRequest, portalError } from "../errors";
 
 export interface CategoryNode {
   title: string;
@@ -9,7 +9,7 @@ export interface CategoryNode {
 }
 
 /** Seed part 7: ORG_1132 with one text line about the schema in details. */
-const org1132 = (line: string) => new EmulatorError(400, "Unable to assign the category schema.", "ORG_1132", [line]);
+const org1132 = (line: string) => portalError("ORG_1132", { details: [line] });
 
 /** Accepts `{"<wrapper>":[…]}` or a bare array (spec-gaps: the emulator takes both). */
 export function unwrapSchema(value: unknown, wrapper: string): unknown[] {

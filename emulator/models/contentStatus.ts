@@ -1,12 +1,12 @@
 // Seed 3.1 / 4.5: the item status state machine, with its automatic moves (the org becomes
 // verified; an item is shared with or unshared from the public).
 import { CONTENT_STATUSES, type ContentStatus } from "../../provider/limits";
-import { badRequest, EmulatorError } from "../errors";
+import { badRequest, portalError } from "../errors";
 import type { EmulatorOrg } from "../host";
 import type { Item, ItemAccess } from "./items";
 
 /** Seed part 7: CONT_0163 with an empty details array. */
-const cont0163 = () => new EmulatorError(400, "The item cannot be marked public authoritative: the organization must be public and identity-verified.", "CONT_0163", []);
+const cont0163 = () => portalError("CONT_0163");
 
 export function setContentStatus(item: Item, status: string, clearEmptyFields: boolean, org: EmulatorOrg): void {
   if (status === "") {

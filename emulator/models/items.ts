@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { ContentStatus } from "../../provider/limits";
 import type { Caller, HostItem } from "../host";
-import { forbidden, notFound } from "../errors";
+import { notFound, portalError } from "../errors";
 
 export type ItemAccess = "private" | "shared" | "org" | "public";
 /** spec-gaps item status: partial = multipart add not yet committed. */
@@ -96,7 +96,7 @@ export class ItemStore {
     const item = this.items.get(id);
     if (!item || !canRead(item, caller, administers)) throw notFound();
     if (item.owner !== caller.user.username && !administers(caller, item.orgId)) {
-      throw forbidden("You do not have permissions to access this resource or perform this operation.", "GWM_0003");
+      throw portalError("GWM_0003");
     }
     return item;
   }

@@ -2,7 +2,7 @@
 // same org, is enabled, may own content, and may own each item's type (hosted services need the
 // publisher's privilege).
 import { CAN_REASSIGN_MAX_ITEMS } from "../../provider/limits";
-import { badRequest, EmulatorError } from "../errors";
+import { badRequest, portalError } from "../errors";
 import type { Portal } from "./portal";
 import type { Item } from "./items";
 import { PRIVILEGES } from "./privileges";
@@ -48,7 +48,7 @@ export function canReassignItems(portal: Portal, owner: string, ids: string[], t
   if (refused.length > 0) {
     // seed part 7: 403, CONT_0291, one descriptor per item the target cannot own
     const details = refused.map((i) => ({ itemId: i.id, type: i.type, url: i.url ?? `${sharingUrl}/content/items/${i.id}`, reservedTypeKeywords: i.typeKeywords.filter((k) => RESERVED_TYPE_KEYWORDS.includes(k)), owner: i.owner }));
-    throw new EmulatorError(403, `User ${targetUsername} lacks the privileges to own ${refused.length} of the items.`, "CONT_0291", details);
+    throw portalError("CONT_0291", { message: `User ${targetUsername} lacks the privileges to own ${refused.length} of the items.`, details });
   }
   return results;
 }

@@ -9,7 +9,7 @@ import { startMultipart } from "../models/multipart";
 import { itemView } from "../models/itemView";
 import { isProtected } from "../models/items";
 import { PRIVILEGES } from "../models/privileges";
-import { EmulatorError, forbidden } from "../errors";
+import { portalError } from "../errors";
 import { updateItem } from "../models/updateItem";
 import { contentTypeOf } from "../models/mime";
 
@@ -31,7 +31,7 @@ export function itemRoutes(app: FastifyInstance, emu: Emu): void {
 
 /** Seed 4.6 / part 5: only the user named in the path, who must be allowed to own content. */
 async function addItemOp(ctx: Ctx) {
-  if (ctx.path.owner !== ctx.caller.user.username) throw forbidden(`Only ${ctx.path.owner} may add items to their own content.`, "GWM_0003");
+  if (ctx.path.owner !== ctx.caller.user.username) throw portalError("GWM_0003", { message: `Only ${ctx.path.owner} may add items to their own content.` });
   requirePrivilege(ctx, PRIVILEGES.createItem, "own content (addItem)");
   const env = { portal: ctx.portal, jobs: ctx.emu.jobs, uploadDir: ctx.emu.uploadDir };
   // seed 4.6 rule 3: in multipart mode only multipart and filename count
@@ -69,7 +69,7 @@ async function update(ctx: Ctx) {
 /** spec-gaps: a protected item (authoritative items too) is refused with CONT_0048 (code on /delete unconfirmed). */
 function deleteItem(ctx: Ctx) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  if (isProtected(item)) throw new EmulatorError(400, "Unable to delete item. Delete protection is turned on.", "CONT_0048");
+  if (isProtected(item)) throw portalError("CONT_0048");
   ctx.portal.items.remove(item.id);
   ctx.portal.relationships.forget(item.id);
   return { success: true, itemId: item.id };

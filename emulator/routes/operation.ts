@@ -5,7 +5,7 @@ import type { Caller } from "../host";
 import { Emu, multipartTokens } from "../context";
 import { readParams, type Params } from "../params";
 import { renderJson } from "../render";
-import { forbidden, notFound } from "../errors";
+import { notFound, portalError } from "../errors";
 import type { Portal } from "../models/portal";
 import type { OrgRecord } from "../models/directory";
 import * as fs from "node:fs";
@@ -61,13 +61,13 @@ export function removeLeftoverUploads(req: FastifyRequest): void {
 export function ownOrg(ctx: OpContext & { caller: Caller }, portalId: string): OrgRecord {
   const org = portalId === "self" ? ctx.portal.directory.org(ctx.caller.org.id) : ctx.portal.directory.org(portalId);
   if (!org) throw notFound(`Portal ${portalId} does not exist or is inaccessible.`);
-  if (org.id !== ctx.caller.org.id) throw forbidden("You do not have permissions to access this resource or perform this operation.", "GWM_0003");
+  if (org.id !== ctx.caller.org.id) throw portalError("GWM_0003");
   return org;
 }
 
 /** Part 5 privilege checks name the privilege so the user knows what to ask for. */
 export function requirePrivilege(ctx: OpContext & { caller: Caller }, privilege: string, operation: string): void {
   if (!ctx.portal.directory.hasPrivilege(ctx.caller.user, privilege)) {
-    throw forbidden(`User ${ctx.caller.user.username} may not ${operation}: it needs the administrator role or the privilege ${privilege}.`, "GWM_0003");
+    throw portalError("GWM_0003", { message: `User ${ctx.caller.user.username} may not ${operation}: it needs the administrator role or the privilege ${privilege}.` });
   }
 }

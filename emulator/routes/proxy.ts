@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { request } from "undici";
 import type { Emu } from "../context";
-import { EmulatorError, forbidden, notFound } from "../errors";
+import { EmulatorError, forbidden, notFound, portalError } from "../errors";
 import type { Item } from "../models/items";
 
 export function proxyRoutes(app: FastifyInstance, emu: Emu): void {
@@ -42,7 +42,7 @@ function checkFilter(emu: Emu, item: Item, req: FastifyRequest): void {
   window.hits++;
   if (window.hits > filter.hitsPerInterval) {
     const retryAfter = Math.max(1, Math.ceil((window.windowStart + filter.intervalSeconds * 1000 - now) / 1000));
-    throw new EmulatorError(429, "Rate limit exceeded. Please try again later.", "CONT_0049", [], { "Retry-After": String(retryAfter) });
+    throw portalError("CONT_0049", { headers: { "Retry-After": String(retryAfter) } });
   }
 }
 

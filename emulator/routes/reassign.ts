@@ -6,7 +6,7 @@ import { op, type OpContext } from "./operation";
 import { PRIVILEGES } from "../models/privileges";
 import { RELEASES } from "../../provider/limits";
 import { canReassignItems, parseItemIds } from "../models/reassign";
-import { forbidden } from "../errors";
+import { portalError } from "../errors";
 import { requireRelease } from "./release";
 
 type Ctx = OpContext & { caller: Caller };
@@ -21,7 +21,7 @@ function mayReassign(ctx: Ctx, owner: string): void {
   const ownerUser = directory.users.get(owner);
   if (ownerUser && ownerUser.orgId === ctx.caller.org.id && directory.hasPrivilege(ctx.caller.user, PRIVILEGES.reassignItemsAsAdmin)) return;
   if (owner === ctx.caller.user.username && directory.hasPrivilege(ctx.caller.user, PRIVILEGES.reassignItemsAsOwner)) return;
-  throw forbidden(`User ${ctx.caller.user.username} may not transfer ${owner}'s items: it needs the administrator role, ${PRIVILEGES.reassignItemsAsAdmin}, or to be the owner with ${PRIVILEGES.reassignItemsAsOwner}.`, "GWM_0003");
+  throw portalError("GWM_0003", { message: `User ${ctx.caller.user.username} may not transfer ${owner}'s items: it needs the administrator role, ${PRIVILEGES.reassignItemsAsAdmin}, or to be the owner with ${PRIVILEGES.reassignItemsAsOwner}.` });
 }
 
 function canReassign(ctx: Ctx) {

@@ -6,7 +6,7 @@ import { op, type OpContext } from "./operation";
 import { relate, unrelate } from "../models/relate";
 import { list } from "../models/itemFields";
 import { itemView } from "../models/itemView";
-import { badRequest, forbidden } from "../errors";
+import { badRequest, portalError } from "../errors";
 
 type Ctx = OpContext & { caller: Caller };
 
@@ -17,7 +17,7 @@ export function relationshipRoutes(app: FastifyInstance, emu: Emu): void {
 }
 
 function ends(ctx: Ctx) {
-  if (ctx.path.user !== ctx.caller.user.username) throw forbidden(`Only ${ctx.path.user} may change relationships in their content.`, "GWM_0003");
+  if (ctx.path.user !== ctx.caller.user.username) throw portalError("GWM_0003", { message: `Only ${ctx.path.user} may change relationships in their content.` });
   return { originItemId: ctx.params.required("originItemId"), destinationItemId: ctx.params.required("destinationItemId"), relationshipType: ctx.params.str("relationshipType") };
 }
 

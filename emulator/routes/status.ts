@@ -6,7 +6,7 @@ import type { Caller } from "../host";
 import { op, requirePrivilege, type OpContext } from "./operation";
 import { setContentStatus, applyAccess } from "../models/contentStatus";
 import { PRIVILEGES } from "../models/privileges";
-import { forbidden, notFound } from "../errors";
+import { notFound, portalError } from "../errors";
 import { list } from "../models/itemFields";
 import type { ItemAccess } from "../models/items";
 
@@ -26,7 +26,7 @@ export function statusRoutes(app: FastifyInstance, emu: Emu): void {
 function setContentStatusOp(ctx: Ctx) {
   const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
   if (item.owner !== ctx.caller.user.username) {
-    if (ctx.caller.org.id !== item.orgId) throw forbidden("Only the owner or an administrator of the item's organization may set its status.", "GWM_0003");
+    if (ctx.caller.org.id !== item.orgId) throw portalError("GWM_0003", { message: "Only the owner or an administrator of the item's organization may set its status." });
     requirePrivilege(ctx, PRIVILEGES.setContentStatus, "set the status of another user's item");
   }
   const org = ctx.portal.directory.org(item.orgId)!;
