@@ -1,6 +1,6 @@
 // The fastify app: body parsers, the error envelope (seed part 7), the request log and fault
 // injection of the control plane, the sharing routes under both deployment shapes, and the
-// feature side (emulator/features) when it is present.
+// feature side (emulator/features).
 import type * as http from "node:http";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import formbody from "@fastify/formbody";
@@ -11,7 +11,7 @@ import { RequestLog } from "./requestLog";
 import { Faults, type FaultOutcome } from "./faults";
 import { sharingRoutes } from "./routes";
 import { controlRoutes } from "./routes/control";
-import type { RegisterFeatureServices } from "./host";
+import { registerFeatureServices } from "./features";
 import { renderError } from "./render";
 
 /** Urlencoded bodies may carry item text; uploads go through multipart and are not bounded here. */
@@ -88,22 +88,8 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
   await app.register(controlRoutes(emu, log, faults), { prefix: "/__emulator" });
   await app.register(sharingRoutes(emu), { prefix: "/sharing/rest" });
   if (webAdaptor) await app.register(sharingRoutes(emu), { prefix: `/${webAdaptor}/sharing/rest` });
-  await registerFeatureSide(app, emu);
+  await registerFeatureServices(app, emu, emu.fixtures.services);
   return { app, log, faults };
-}
-
-/** The feature side is optional until emulator/features exists (the only module tolerated missing). */
-async function registerFeatureSide(app: FastifyInstance, emu: Emu): Promise<void> {
-  let mod: { registerFeatureServices?: RegisterFeatureServices };
-  const featuresModule = "./features"; // a variable: the folder may not exist yet when this compiles
-  try {
-    mod = await import(featuresModule);
-  } catch (e) {
-    const err = e as { code?: string; message?: string };
-    if (err.code === "MODULE_NOT_FOUND" && /['"]\.\/features['"]/.test(err.message ?? "")) return;
-    throw e;
-  }
-  if (typeof mod.registerFeatureServices === "function") await mod.registerFeatureServices(app, emu, emu.fixtures.services);
 }
 
 const errorCodes = new WeakMap<FastifyRequest, number>();
