@@ -3,16 +3,30 @@
 // classes' props and hidden diffs, and the docs tables, derive from them (propertyTable.ts); the
 // tree's rules are the provider core's schemas (provider/schemas/categorySchema.ts).
 import { contentCategoryNode, memberCategoryNode } from "../schemas/categorySchema";
-import type { Table } from "./propertyTable";
+import type { Property } from "./propertyTable";
 
-const ADOPT_DOC = "The organization already has a schema: the first preview plans against the tree the portal holds, and the first up assigns nothing when nothing differs (docs/adopting.md).";
-const PORTAL_ID = { role: "output", outputType: "Output<string>", doc: "The organization id; also the resource id." } as const;
-const SCHEMA_VERSION = { role: "output", outputType: "Output<number>", doc: "The state layout version (1)." } as const;
+type Argument = Property & { role: "argument" };
+type Output = Property & { role: "output" };
 
-export const CATEGORY_SCHEMA = {
-  categorySchema: {
-    role: "argument", output: true, required: true, rule: contentCategoryNode, drift: "custom",
-    type: "Input<Input<CategoryNodeArgs>[]>", outputType: "Output<CategoryNode[]>",
+/** The rows both schemas share, around the tree property of each. */
+function treeTable<K extends string>(property: K, tree: Omit<Property, "role">, outlineDoc: string) {
+  const argument: Argument = { role: "argument", output: true, required: true, drift: "custom", ...tree };
+  const output = (outputType: string, doc: string): Output => ({ role: "output", outputType, doc });
+  return {
+    [property]: argument,
+    adopt: { role: "argument", transient: true, type: "Input<boolean>", doc: "The organization already has a schema: the first preview plans against the tree the portal holds, and the first up assigns nothing when nothing differs (docs/adopting.md)." },
+    outline: output("Output<Record<string, string>>", outlineDoc),
+    portalId: output("Output<string>", "The organization id; also the resource id."),
+    schemaVersion: output("Output<number>", "The state layout version (1)."),
+  } as { [P in K]: Argument } & { adopt: Argument & { transient: true }; outline: Output; portalId: Output; schemaVersion: Output };
+}
+
+export const CATEGORY_SCHEMA = treeTable(
+  "categorySchema",
+  {
+    rule: contentCategoryNode,
+    type: "Input<Input<CategoryNodeArgs>[]>",
+    outputType: "Output<CategoryNode[]>",
     doc: "1 to 5 trees; at most 4 levels; at most 200 categories in all (seed 4.4, part 8). An empty list is refused: destroy the resource to remove the schema. A tree edited in the portal is drift on refresh.",
     outputDoc: "The tree the portal stored, normalized: `description` is `\"\"` and `categories` is `[]` when absent.",
     nested: {
@@ -21,16 +35,15 @@ export const CATEGORY_SCHEMA = {
       categories: { type: "Input<Input<CategoryNodeArgs>[]>", doc: "Optional child nodes." },
     },
   },
-  adopt: { role: "argument", transient: true, type: "Input<boolean>", doc: ADOPT_DOC },
-  outline: { role: "output", outputType: "Output<Record<string, string>>", doc: "Every node by path → description, e.g. `{\"Categories/Water/Rivers\": \"Flowing water\"}`. Previews diff this map." },
-  portalId: PORTAL_ID,
-  schemaVersion: SCHEMA_VERSION,
-} as const satisfies Table;
+  "Every node by path → description, e.g. `{\"Categories/Water/Rivers\": \"Flowing water\"}`. Previews diff this map.",
+);
 
-export const MEMBER_CATEGORY_SCHEMA = {
-  memberCategorySchema: {
-    role: "argument", output: true, required: true, rule: memberCategoryNode, drift: "custom",
-    type: "Input<Input<MemberCategoryNodeArgs>[]>", outputType: "Output<MemberCategoryNode[]>",
+export const MEMBER_CATEGORY_SCHEMA = treeTable(
+  "memberCategorySchema",
+  {
+    rule: memberCategoryNode,
+    type: "Input<Input<MemberCategoryNodeArgs>[]>",
+    outputType: "Output<MemberCategoryNode[]>",
     doc: "At least one node; at most 3 levels; at most 200 categories and subcategories in all (seed 4.2). A tree edited in the portal is drift on refresh.",
     outputDoc: "The stored tree; `categories` is `[]` when absent.",
     nested: {
@@ -38,8 +51,5 @@ export const MEMBER_CATEGORY_SCHEMA = {
       categories: { type: "Input<Input<MemberCategoryNodeArgs>[]>", doc: "Optional child nodes." },
     },
   },
-  adopt: { role: "argument", transient: true, type: "Input<boolean>", doc: ADOPT_DOC },
-  outline: { role: "output", outputType: "Output<Record<string, string>>", doc: "Every node by path → `\"\"`. Previews diff this map." },
-  portalId: PORTAL_ID,
-  schemaVersion: SCHEMA_VERSION,
-} as const satisfies Table;
+  "Every node by path → `\"\"`. Previews diff this map.",
+);
