@@ -1,7 +1,6 @@
 // CategorySchema: the organization's content category schema (seed 2.3, 4.4), one per org.
 import * as pulumi from "@pulumi/pulumi";
-import { CATEGORY_SCHEMA } from "../provider/resources/categorySchemaTable";
-import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
+import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
 import { hideTreeDiff } from "./options";
@@ -34,7 +33,7 @@ export interface CategorySchemaArgs {
 }
 
 // CategorySchemaArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: SameKeys<keyof CategorySchemaArgs, ArgumentName<typeof CATEGORY_SCHEMA>> = true;
+const argsMatchTable: tables.SameKeys<keyof CategorySchemaArgs, tables.ArgumentName<typeof tables.CATEGORY_SCHEMA>> = true;
 void argsMatchTable;
 
 /**
@@ -52,6 +51,6 @@ export class CategorySchema extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("categorySchema"), name, propsOf(CATEGORY_SCHEMA, args), hideTreeDiff(opts, "categorySchema" satisfies keyof typeof CATEGORY_SCHEMA), "portal", "CategorySchema");
+    super(providerStub("categorySchema"), name, propsOf(tables.CATEGORY_SCHEMA, args), hideTreeDiff(opts, "categorySchema" satisfies keyof typeof tables.CATEGORY_SCHEMA), "portal", "CategorySchema");
   }
 }

@@ -1,7 +1,6 @@
 // ItemStatus: an item's authoritative or deprecated status (seed 2.2, 3.1, 4.5).
 import * as pulumi from "@pulumi/pulumi";
-import { ITEM_STATUS } from "../provider/resources/itemStatusInput";
-import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
+import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
 
@@ -24,7 +23,7 @@ export interface ItemStatusArgs {
 }
 
 // ItemStatusArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: SameKeys<keyof ItemStatusArgs, ArgumentName<typeof ITEM_STATUS>> = true;
+const argsMatchTable: tables.SameKeys<keyof ItemStatusArgs, tables.ArgumentName<typeof tables.ITEM_STATUS>> = true;
 void argsMatchTable;
 
 /** Sets an item's status; destroy clears it (status "" with clearEmptyFields=true). */
@@ -38,6 +37,6 @@ export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("itemStatus"), name, propsOf(ITEM_STATUS, args), opts, "portal", "ItemStatus");
+    super(providerStub("itemStatus"), name, propsOf(tables.ITEM_STATUS, args), opts, "portal", "ItemStatus");
   }
 }

@@ -1,7 +1,6 @@
 // LayerAppend: one append (or upsert) into a hosted feature layer (seed 4.1, 3.3, 2.7, 2.8).
 import * as pulumi from "@pulumi/pulumi";
-import { LAYER_APPEND, LAYER_APPEND_OUTPUTS, type LayerAppendArgValue } from "../provider/resources/layerAppendInput";
-import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
+import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
 
 /** Seed 2.7 append formats, as layers list them in supportedAppendFormats. */
@@ -21,7 +20,7 @@ export interface LayerAppendArgs {
   serviceName?: pulumi.Input<string>;
   layerId?: pulumi.Input<number>;
   /** Source 1 of 3: a feature collection given literally (seed 4.1 edits). */
-  edits?: pulumi.Input<NonNullable<LayerAppendArgValue<"edits">>>;
+  edits?: pulumi.Input<NonNullable<tables.LayerAppendArgValue<"edits">>>;
   /** Source 2 of 3: a local file, uploaded (streamed) then appended; relative to the program's directory. Its SHA-256 is tracked: a changed file is a new append. */
   file?: pulumi.Input<string>;
   /** Source 3 of 3: a portal item holding the source file or hosted feature service (self-hosted 10.9+). */
@@ -29,10 +28,10 @@ export interface LayerAppendArgs {
   /** Required with appendItemId; for a file, told from the extension when absent (.csv, .xlsx, .geojson, .json, .zip = shapefile, .sqlite, .db, .gpkg). */
   appendUploadFormat?: pulumi.Input<AppendFormat>;
   /** CSV/Excel: source spatial reference, location fields, dateFieldsTimeReference; `{}` is valid. */
-  appendSourceInfo?: pulumi.Input<NonNullable<LayerAppendArgValue<"appendSourceInfo">>>;
+  appendSourceInfo?: pulumi.Input<NonNullable<tables.LayerAppendArgValue<"appendSourceInfo">>>;
   fieldMappings?: pulumi.Input<pulumi.Input<FieldMappingArgs>[]>;
   /** Feature-service sources: `[{id, sourceTableName, fieldMappings}]` (parameter name unconfirmed). */
-  layerMappings?: pulumi.Input<pulumi.Input<NonNullable<LayerAppendArgValue<"layerMappings">>[number]>[]>;
+  layerMappings?: pulumi.Input<pulumi.Input<NonNullable<tables.LayerAppendArgValue<"layerMappings">>[number]>[]>;
   /** Needed when the source holds more than one table. */
   sourceTableName?: pulumi.Input<string>;
   /** Update features matching on upsertMatchingField (or object/global id); insert the others. The only safe way to re-run. */
@@ -54,7 +53,7 @@ export interface LayerAppendArgs {
 }
 
 // LayerAppendArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: SameKeys<keyof LayerAppendArgs, ArgumentName<typeof LAYER_APPEND>> = true;
+const argsMatchTable: tables.SameKeys<keyof LayerAppendArgs, tables.ArgumentName<typeof tables.LAYER_APPEND>> = true;
 void argsMatchTable;
 
 /**
@@ -81,7 +80,7 @@ export class LayerAppend extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: LayerAppendArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...args };
-    for (const k of LAYER_APPEND_OUTPUTS) props[k] = undefined;
+    for (const k of tables.LAYER_APPEND_OUTPUTS) props[k] = undefined;
     // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppendJournal.ts)
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:LayerAppend", opts?.parent);
     super(providerStub("layerAppend"), name, props, opts, "portal", "LayerAppend");

@@ -1,7 +1,6 @@
 // MemberCategorySchema: the organization's member category schema (seed 2.4, 4.2, 4.3), one per org.
 import * as pulumi from "@pulumi/pulumi";
-import { MEMBER_CATEGORY_SCHEMA } from "../provider/resources/categorySchemaTable";
-import type { ArgumentName, SameKeys } from "../provider/resources/propertyTable";
+import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
 import { hideTreeDiff } from "./options";
@@ -31,7 +30,7 @@ export interface MemberCategorySchemaArgs {
 }
 
 // MemberCategorySchemaArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: SameKeys<keyof MemberCategorySchemaArgs, ArgumentName<typeof MEMBER_CATEGORY_SCHEMA>> = true;
+const argsMatchTable: tables.SameKeys<keyof MemberCategorySchemaArgs, tables.ArgumentName<typeof tables.MEMBER_CATEGORY_SCHEMA>> = true;
 void argsMatchTable;
 
 /** The member category schema of the organization the stack config reaches. */
@@ -46,6 +45,6 @@ export class MemberCategorySchema extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: MemberCategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("memberCategorySchema"), name, propsOf(MEMBER_CATEGORY_SCHEMA, args), hideTreeDiff(opts, "memberCategorySchema" satisfies keyof typeof MEMBER_CATEGORY_SCHEMA), "portal", "MemberCategorySchema");
+    super(providerStub("memberCategorySchema"), name, propsOf(tables.MEMBER_CATEGORY_SCHEMA, args), hideTreeDiff(opts, "memberCategorySchema" satisfies keyof typeof tables.MEMBER_CATEGORY_SCHEMA), "portal", "MemberCategorySchema");
   }
 }

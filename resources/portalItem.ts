@@ -1,11 +1,10 @@
 // PortalItem: a portal item (seed 2.1) with an optional relationship (seed 3.5, 4.6 rule 1).
 import * as pulumi from "@pulumi/pulumi";
-import { OUTPUT_KEYS, SECRET_KEYS, type PortalItemArgName, type PortalItemArgValue } from "../provider/resources/portalItemTable";
-import type { SameKeys } from "../provider/resources/propertyTable";
+import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
 
 /** The value type of an argument, from its rule in the property table. */
-type Value<K extends PortalItemArgName> = pulumi.Input<PortalItemArgValue<K>>;
+type Value<K extends tables.PortalItemArgName> = pulumi.Input<tables.PortalItemArgValue<K>>;
 
 /** Seed 4.6 rule 1: give exactly one end; the new item is the other. */
 export interface PortalItemRelationshipArgs {
@@ -84,7 +83,7 @@ export interface PortalItemArgs {
 
 // PortalItemArgs names exactly the arguments of the property table: a row without an Args field (or
 // the reverse) fails to compile.
-const argsMatchTable: SameKeys<keyof PortalItemArgs, PortalItemArgName> = true;
+const argsMatchTable: tables.SameKeys<keyof PortalItemArgs, tables.PortalItemArgName> = true;
 void argsMatchTable;
 
 /** Adds an item and keeps it as declared; destroy deletes it (refused while it is protected). */
@@ -111,12 +110,12 @@ export class PortalItem extends pulumi.dynamic.Resource {
   constructor(name: string, args: PortalItemArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...args };
     // design rule 4: a stored service password stays secret in state, however it was given
-    for (const key of SECRET_KEYS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
+    for (const key of tables.PORTAL_ITEM_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     // output properties (some are also arguments): each needs a key in props to become an output
-    for (const key of OUTPUT_KEYS) if (!(key in props)) props[key] = undefined;
+    for (const key of tables.PORTAL_ITEM_OUTPUTS) if (!(key in props)) props[key] = undefined;
     // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItemIdentity.ts)
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:PortalItem", opts?.parent);
-    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...SECRET_KEYS];
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...tables.PORTAL_ITEM_SECRETS];
     super(providerStub("portalItem"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "portal", "PortalItem");
   }
 }

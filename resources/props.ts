@@ -1,11 +1,11 @@
 // The props a public class hands to dynamic.Resource, from its resource's property table
 // (provider/resources/propertyTable.ts): the arguments as given, then every output property with
 // no value yet (each needs a key in props to become an output).
-import { argumentKeys, outputKeys, type Table } from "../provider/resources/propertyTable";
+import { propertyTables as tables } from "../provider";
 
-export function propsOf(table: Table, args: object): Record<string, unknown> {
+export function propsOf(table: tables.Table, args: object): Record<string, unknown> {
   const given = args as Record<string, unknown>;
-  const props: Record<string, unknown> = Object.fromEntries(argumentKeys(table).map((key) => [key, given[key]]));
-  for (const key of outputKeys(table)) if (!(key in props)) props[key] = undefined;
+  const props: Record<string, unknown> = Object.fromEntries(tables.argumentKeys(table).map((key) => [key, given[key]]));
+  for (const key of tables.outputKeys(table)) if (!(key in props)) props[key] = undefined;
   return props;
 }
