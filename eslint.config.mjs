@@ -2,7 +2,7 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "**/node_modules/**", "examples/**/bin/**", "**/*.js", "**/*.mjs"] },
+  { ignores: ["dist/**", "packages/*/dist/**", "node_modules/**", "**/node_modules/**", "examples/**/bin/**", "**/*.js", "**/*.mjs"] },
   ...tseslint.configs.recommended,
   {
     rules: {

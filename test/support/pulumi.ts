@@ -32,6 +32,24 @@ export function packedPackage(): string {
   return tarballCache;
 }
 
+let emulatorTarballCache: string | undefined;
+/** `npm pack`s the emulator's own package (packages/emulator, staged by `npm run build`) once per process. */
+export function packedEmulator(): string {
+  if (!emulatorTarballCache) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pack-emulator-"));
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: path.join(root, "packages", "emulator"), encoding: "utf8" }).trim().split("\n").pop()!;
+    emulatorTarballCache = path.join(dir, name);
+  }
+  return emulatorTarballCache;
+}
+
+/** The packages npm installed in a project: the entries of its node_modules/.package-lock.json. */
+export function installedPackages(dir: string): string[] {
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", ".package-lock.json"), "utf8"));
+  return Object.keys(lock.packages).filter((k) => k.startsWith("node_modules/"));
+}
+
 export interface FixtureProject {
   dir: string;
   backendDir: string;

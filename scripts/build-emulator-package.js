@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// Stages the emulator's installable unit, packages/emulator (npm name pulumi-gis-portal-emulator),
+// from the root build: dist/emulator and the one provider module it shares (dist/provider/limits)
+// are copied to packages/emulator/dist with the same layout, so the compiled relative requires
+// hold. Run by `npm run build` after tsc; `npm pack ./packages/emulator` then makes the tarball.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+const dist = path.join(root, "dist");
+const out = path.join(root, "packages", "emulator", "dist");
+
+if (!fs.existsSync(path.join(dist, "emulator", "index.js"))) {
+  process.stderr.write("build-emulator-package: dist/emulator/index.js is missing; run tsc -p tsconfig.build.json first\n");
+  process.exit(1);
+}
+fs.rmSync(out, { recursive: true, force: true });
+const keep = (src) => !src.endsWith(".map");
+fs.cpSync(path.join(dist, "emulator"), path.join(out, "emulator"), { recursive: true, filter: keep });
+fs.mkdirSync(path.join(out, "provider"), { recursive: true });
+for (const f of ["limits.js", "limits.d.ts"]) fs.copyFileSync(path.join(dist, "provider", f), path.join(out, "provider", f));
+fs.chmodSync(path.join(out, "emulator", "cli.js"), 0o755);
