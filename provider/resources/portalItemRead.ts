@@ -4,7 +4,7 @@
 import { getItem, type PortalItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
 import { isNotFound } from "../rest/errors";
-import { DRIFT_FIELDS, INPUT_KEYS } from "./portalItemTable";
+import { DRIFT_FIELDS, INPUT_KEYS, OUTPUT_FIELDS } from "./portalItemTable";
 import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
 import { SCHEMA_VERSION } from "./state";
 import { withoutPlan } from "./plan";
@@ -50,11 +50,8 @@ export function outputsOf(inputs: Props, item: PortalItem, related: string[]): P
     ...withoutPlan(inputs),
     schemaVersion: SCHEMA_VERSION,
     itemId: item.id,
-    owner: item.owner,
-    folder: item.ownerFolder ?? undefined,
-    url: item.url ?? undefined,
-    created: item.created,
-    modified: item.modified,
+    // owner, folder, url, created, modified: as the portal holds them (the table's `read` fields)
+    ...Object.fromEntries(Object.entries(OUTPUT_FIELDS).map(([key, field]) => [key, item[field] ?? undefined])),
     protected: item.protected === true,
     contentStatus: item.contentStatus ?? "",
     relatedItemIds: related,

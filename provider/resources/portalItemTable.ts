@@ -10,8 +10,8 @@ const relationship = z.object({ type: z.string(), originItemId: z.string().optio
 
 /** Rows in the order the inputs are kept in state. */
 export const PORTAL_ITEM = {
-  owner: { role: "argument", output: true, rule: z.string().min(1), change: "replace", whenSet: true, doc: "The user in the addItem path. Default: the configured user (`portals/self`); replaces only when set and different.", outputDoc: "The owner, as the portal stored it." },
-  folder: { role: "argument", output: true, rule: z.string().min(1), change: "replace", whenSet: true, doc: "The owner's folder id; default the root folder (there is no move operation in the seed).", outputDoc: "The folder id, as the portal stored it." },
+  owner: { role: "argument", output: true, read: "owner", rule: z.string().min(1), change: "replace", whenSet: true, doc: "The user in the addItem path. Default: the configured user (`portals/self`); replaces only when set and different.", outputDoc: "The owner, as the portal stored it." },
+  folder: { role: "argument", output: true, read: "ownerFolder", rule: z.string().min(1), change: "replace", whenSet: true, doc: "The owner's folder id; default the root folder (there is no move operation in the seed).", outputDoc: "The folder id, as the portal stored it." },
   type: { role: "argument", required: true, rule: f.type, wire: "type", sent: true, change: "replace", doc: "The item type (`Web Map`, `Feature Service`, `CSV`, …)." },
   title: { role: "argument", required: true, rule: f.title, wire: "title", sent: true, drift: "held", read: "title", doc: "At most 256 characters; the item's only name." },
   typeKeywords: { role: "argument", rule: f.typeKeywords, wire: "typeKeywords", sent: true, drift: "custom", doc: "A list. The portal adds type keywords of its own; only removing one of yours is drift." },
@@ -23,7 +23,7 @@ export const PORTAL_ITEM = {
   licenseInfo: { role: "argument", rule: f.licenseinfo, wire: "licenseinfo", sent: true, drift: "held", read: "licenseInfo", doc: "As seed 2.1 (sent as `licenseinfo`)." },
   culture: { role: "argument", rule: f.culture, wire: "culture", sent: true, drift: "held", read: "culture", doc: "`xx-YY`, e.g. `en-US`." },
   properties: { role: "argument", rule: f.properties, wire: "properties", sent: true, doc: "A JSON object, or its text." },
-  url: { role: "argument", output: true, rule: f.url, wire: "url", whenSet: true, drift: "custom", doc: "A service, web application or other content URL.", outputDoc: "The URL, as the portal stored it." },
+  url: { role: "argument", output: true, read: "url", rule: f.url, wire: "url", whenSet: true, drift: "custom", doc: "A service, web application or other content URL.", outputDoc: "The URL, as the portal stored it." },
   text: { role: "argument", rule: f.text, wire: "text", doc: "JSON content: an object or its text. Kept in state under `__text` (not printed in previews)." },
   file: { role: "argument", rule: z.string().min(1), doc: "A file in your repository (relative paths are relative to the project directory). Must exist and be readable at preview. Its `fileSize` and `fileSha256` are kept in state, so a changed file is a diff." },
   fileSha256: { role: "computed", output: true, doc: "The SHA-256 of `file`, when given." },
@@ -43,8 +43,8 @@ export const PORTAL_ITEM = {
   // an existing item's id (docs/adopting.md); real ids are 32 hex digits
   adoptItemId: { role: "argument", rule: z.string().regex(/^[A-Za-z0-9]+$/, "must be an item id (letters and digits)"), change: "replace", doc: "The id of an item that exists: create adopts it instead of adding one, writing only the fields that differ. Refused at preview when the item does not exist or another stack or resource manages it. Another id replaces; removing it changes nothing (docs/adopting.md)." },
   itemId: { role: "output", doc: "The item id (also the resource id)." },
-  created: { role: "output", doc: "Epoch milliseconds." },
-  modified: { role: "output", doc: "Epoch milliseconds." },
+  created: { role: "output", read: "created", doc: "Epoch milliseconds." },
+  modified: { role: "output", read: "modified", doc: "Epoch milliseconds." },
   contentStatus: { role: "output", doc: "`org_authoritative`, `public_authoritative`, `deprecated` or `\"\"` (set with `ItemStatus`)." },
   relatedItemIds: { role: "output", doc: "The items at the other end of the configured relationship, as the portal lists them." },
   schemaVersion: { role: "output", doc: "The state layout version." },
@@ -77,5 +77,7 @@ export const OWN_RULES = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.rule
 export const CHECKED_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p, k) => p.wire !== undefined && k !== "itemIdToCreate").map((k) => [k, row(k).wire!]));
 /** Arguments sent as item properties with addItem, commit and update, with their wire names. */
 export const PROPERTY_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.sent === true).map((k) => [k, row(k).wire!]));
+/** Output → field of the read item it is taken from (spec-gaps.md "Read item"). */
+export const OUTPUT_FIELDS: Record<string, string> = Object.fromEntries(OUTPUT_KEYS.filter((k) => row(k).read !== undefined).map((k) => [k, row(k).read!]));
 /** Argument → field of the read item, compared on refresh (spec-gaps.md "Read item"). */
 export const DRIFT_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.drift === "held").map((k) => [k, row(k).read!]));

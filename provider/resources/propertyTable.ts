@@ -37,7 +37,7 @@ export interface Property {
    * edit in the web UI is drift; `custom` — read back by code of its own; unset — kept as given.
    */
   drift?: "held" | "custom";
-  /** The field of the read item that `held` compares. */
+  /** The field of the read item that `held` compares, or that an output is taken from. */
   read?: string;
   /** Read by check only (a planning switch such as `adopt`), not kept in the checked inputs. */
   transient?: boolean;

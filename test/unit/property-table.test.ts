@@ -10,7 +10,7 @@ import type { Property } from "../../provider/resources/propertyTable";
 import { diffPortalItem, changedKeys } from "../../provider/resources/portalItemDiff";
 import { itemProperties } from "../../provider/resources/portalItemFields";
 import { inputFailures } from "../../provider/resources/portalItemInput";
-import { inputsAsHeld } from "../../provider/resources/portalItemRead";
+import { inputsAsHeld, outputsOf } from "../../provider/resources/portalItemRead";
 import { INPUT_KEYS, PORTAL_ITEM, PROPERTY_FIELDS, SECRET_KEYS } from "../../provider/resources/portalItemTable";
 import { updateFields } from "../../provider/resources/portalItemUpdate";
 
@@ -58,6 +58,13 @@ describe("PortalItem property table: every row reaches check, diff, request, rea
     it(`${key}: refresh reads the portal's ${p.read} back, so an edit in the web UI is drift`, () => {
       const held = inputsAsHeld({ [key]: "as declared" }, { id: "i", owner: "o", title: "t", type: "CSV", [p.read!]: "edited" }, []);
       assert.equal(held[key], "edited");
+    });
+  }
+
+  for (const [key, p] of rows.filter(([, r]) => (r.role === "output" || r.output === true) && r.read !== undefined)) {
+    it(`${key}: the output is the portal's ${p.read}`, () => {
+      const outs = outputsOf({}, { id: "i", owner: "o", title: "t", type: "CSV", [p.read!]: "held" }, []);
+      assert.equal(outs[key], "held");
     });
   }
 
