@@ -9,36 +9,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { once } from "node:events";
 import { parse } from "csv-parse";
-import { spawn } from "node:child_process";
 import { defaultFixtures } from "../emulator/fixtures";
+import { peakMb as peakOf, resetPeak, startEmulatorProcess } from "./emulatorProcess";
 
 const SIZES = (process.env.BENCH_ROWS ?? "1000000").split(",").map(Number).filter((n) => n > 0);
 let ROWS = SIZES[0];
-const ROOT = path.resolve(__dirname, "..");
 
-/** Peak RSS of a process since the last reset (Linux: VmHWM; `5` in clear_refs resets it). */
-const peakOf = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024);
-const resetPeak = (pid: number) => {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch {
-    // not Linux: the peak covers the whole run
-  }
-};
-
-async function startEmulatorProcess(fixturesFile: string) {
-  const child = spawn(process.execPath, [path.join(ROOT, "dist/emulator/cli.js"), "--port", "0", "--job-delay-ms", "1", "--fixtures", fixturesFile], { stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  await new Promise<void>((ok, fail) => {
-    child.stdout!.on("data", (d) => {
-      out += String(d);
-      if (/dev_publisher: \S+/.test(out)) ok();
-    });
-    child.once("exit", (c) => fail(new Error(`emulator exited ${c}: ${out}`)));
-  });
-  child.stdout!.resume();
-  return { pid: child.pid!, serviceUrl: /serviceUrl:\s+(\S+)/.exec(out)![1], tokens: { dev_publisher: /dev_publisher: (\S+)/.exec(out)![1] }, close: async () => void child.kill("SIGTERM") };
-}
 
 async function writeCsv(file: string): Promise<void> {
   const out = fs.createWriteStream(file);

@@ -136,8 +136,12 @@ export class RowStore {
     }
     this.unindexRow(old);
     row.attributes[this.objectIdField] = oid;
-    this.rows.set(oid, row);
-    this.indexRow(row, oid);
+    // the stored object takes the new values in place: a long-lived row is not swapped for a new one,
+    // so an upsert of every row leaves no old-generation copy of the layer for the GC to catch up with
+    for (const k of Object.keys(old.attributes)) if (!(k in row.attributes)) delete old.attributes[k];
+    Object.assign(old.attributes, row.attributes);
+    old.geometry = row.geometry;
+    this.indexRow(old, oid);
   }
 
   /** Seed 4.1 truncate: removes every row; object ids go on from where they were. */
