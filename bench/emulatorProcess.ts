@@ -18,7 +18,9 @@ export interface EmulatorProcess {
 
 export async function startEmulatorProcess(fixturesFile?: string): Promise<EmulatorProcess> {
   if (!fs.existsSync(path.join(ROOT, "dist/emulator/cli.js"))) throw new Error("build first (npm run build)");
-  const args = [path.join(ROOT, "dist/emulator/cli.js"), "--port", "0", "--job-delay-ms", "1", ...(fixturesFile ? ["--fixtures", fixturesFile] : [])];
+  // BENCH_EMULATOR_NODE_ARGS: node flags for the emulator, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const nodeArgs = (process.env.BENCH_EMULATOR_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
+  const args = [...nodeArgs, path.join(ROOT, "dist/emulator/cli.js"), "--port", "0", "--job-delay-ms", "1", ...(fixturesFile ? ["--fixtures", fixturesFile] : [])];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   await new Promise<void>((ok, fail) => {

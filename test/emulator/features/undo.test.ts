@@ -14,6 +14,7 @@ describe("emulator: append undo log (issue 13)", () => {
   function seeded(): RowStore {
     const s = new RowStore("OBJECTID", ["OBJECTID", "code"]);
     for (let i = 0; i < 50; i++) s.insert(row(`c${i}`, i, { blob: Buffer.from([i]) }));
+    s.insert(row("plain", 77, { when: null })); // a row of plain values only (journalled as JSON)
     s.rows.delete(10); // a free id below the floor
     return s;
   }
@@ -25,6 +26,7 @@ describe("emulator: append undo log (issue 13)", () => {
     const log = newUndoLog();
     for (let i = 0; i < 30; i++) s.update(s.findBy("code", `c${i + 20}`)!, row(`c${i + 20}`, 1000 + i), log);
     s.update(s.findBy("code", "c21")!, row("c21", 9999), log);
+    s.update(s.findBy("code", "plain")!, row("plain", 78, { when: 5 }), log);
     s.insert(row("new-a", 1), log);
     s.insert(row("kept", 2), log, 10);
     s.insert(row("far", 3), log, 5_000_000);
