@@ -22,6 +22,7 @@ export { redact, registerSecret, REDACTED } from "./rest/redact";
 export { RETRY_DEFAULTS, retryDelay, isRetryable, type RetryPolicy } from "./rest/retry";
 export { POLL_DEFAULTS, pollJob, jobState, type PollOptions } from "./rest/jobs";
 export { assertSecureUrl, isLoopbackHost, toSharingUrl, toPortalUrl } from "./rest/url";
+export { reportProgress, uploadProgressLine, jobProgressLine, type ProgressOptions } from "./progress";
 export * as ops from "./ops";
 export * as schemas from "./schemas";
 export { resourceProviders } from "./resources";

@@ -1,0 +1,57 @@
+// Progress (issue 16, scope 5): a line sent with reportProgress from inside the dynamic-provider
+// host reaches the CLI while the step runs, on the resource's row when the URN is given and on the
+// stack's row without one; it is ephemeral (not repeated under Diagnostics), and `preview --json`
+// carries none. The real upload and job code paths call the same function.
+import { strict as assert } from "node:assert";
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../support/pulumi";
+
+const program = `
+const pulumi = require("@pulumi/pulumi");
+const provider = {
+  async create(inputs) {
+    const { reportProgress, uploadProgressLine } = require("pulumi-gis-portal/provider");
+    const total = 256 * 1024 * 1024;
+    for (let i = 1; i <= 3; i++) {
+      await reportProgress("PROBE " + uploadProgressLine((total * i) / 4, total, i * 1000, { done: 8 * i, total: 32 }), { urn: inputs.progressUrn, intervalMs: 0 });
+      await new Promise((r) => setTimeout(r, 700));
+    }
+    await reportProgress("PROBE-STACK no urn", { final: true });
+    return { id: "probe", outs: {} };
+  },
+};
+new pulumi.dynamic.Resource(provider, "probe", { progressUrn: pulumi.createUrn("probe", "pulumi-nodejs:dynamic:Resource") });
+`;
+
+describe("e2e progress: lines from the dynamic provider reach the CLI during the step", function () {
+  this.timeout(300_000);
+  let project: FixtureProject;
+
+  before(async () => {
+    project = createFixtureProject("progress", program);
+    await fixtureStack(project, "dev");
+  });
+
+  after(() => project?.remove());
+
+  const pulumi = (args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(path.join(pulumiBinDir(), "pulumi"), [...args, "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env } }, (e, stdout, stderr) =>
+        e ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+
+  it("shows the lines on the step's row, not under Diagnostics, and none in preview --json", async () => {
+    const previewJson = await pulumi(["preview", "--json"]);
+    const diags: { message: string }[] = JSON.parse(previewJson).diagnostics ?? [];
+    assert.ok(!diags.some((d) => d.message.includes("PROBE")), `preview --json diagnostics: ${JSON.stringify(diags)}`);
+    const out = await pulumi(["up", "--yes"]);
+    const rows = out.split("\n").filter((l) => l.includes("PROBE"));
+    assert.ok(rows.some((l) => /pulumi-nodejs:dynamic:Resource\s+probe\s+creating \(\d+s\)\s+PROBE uploading 128\.0 of 256\.0 MiB \(50%\), [\d.]+ MiB\/s, parts 16\/32/.test(l)), out);
+    assert.ok(rows.some((l) => /pulumi:pulumi:Stack\s+\S+\s+creating \(\d+s\)\s+PROBE-STACK no urn/.test(l)), out);
+    const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
+    assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /PROBE/, "progress lines are ephemeral");
+    await pulumi(["destroy", "--yes"]);
+  });
+});
