@@ -123,8 +123,9 @@ export function getAppendJob(client: PortalClient, layer: string, jobId: string)
 }
 
 /** Seed 3.3: polls until Completed; Failed throws with the job's messages; deadline in ms. */
-export function waitForAppendJob(client: PortalClient, layer: string, jobId: string, timeoutMs?: number): Promise<AppendJob> {
+export function waitForAppendJob(client: PortalClient, layer: string, jobId: string, timeoutMs?: number, onWait?: (status: string, elapsedMs: number) => void): Promise<AppendJob> {
   return pollJob({
+    onWait,
     operation: "appendJob",
     what: `append job ${jobId} on layer ${layer}`,
     fetch: () => getAppendJob(client, layer, jobId),

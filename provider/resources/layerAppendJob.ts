@@ -2,6 +2,7 @@
 // append once (never retried blindly: a lost answer may hide appended rows), poll the job to a
 // terminal state under our own deadline (design rule 7).
 import { append, featureServerUrl, uploadFile, waitForAppendJob, type AppendJob, type AppendParams } from "../ops/features";
+import { jobProgressLine, reportProgress } from "../progress";
 import type { PortalClient } from "../rest/client";
 import { JobFailedError, JobTimeoutError, NetworkError, PortalError } from "../rest/errors";
 import { failureReason } from "../rest/jobs";
@@ -53,7 +54,8 @@ function refusedForSure(e: unknown): boolean {
 export async function awaitAppend(client: PortalClient, layer: string, jobId: string, inputs: Props, appendUploadId?: string): Promise<AppendOutcome> {
   const timeoutSeconds = inputs.timeoutSeconds ?? DEFAULT_APPEND_TIMEOUT_SECONDS;
   try {
-    return { jobId, job: await waitForAppendJob(client, layer, jobId, timeoutSeconds * 1000), appendUploadId };
+    const progress = (status: string, ms: number) => void reportProgress(jobProgressLine(`append job ${jobId}`, status, ms), { urn: inputs.__urn, key: `append ${jobId}` });
+    return { jobId, job: await waitForAppendJob(client, layer, jobId, timeoutSeconds * 1000, progress), appendUploadId };
   } catch (e) {
     throw explainJobError(e, `append job ${jobId} on layer ${layer}`, timeoutSeconds, inputs.rollbackOnFailure !== false);
   }

@@ -117,7 +117,7 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
   const owner: string = inputs.owner ?? (await client.username());
   const multipart = inputs.file !== undefined && inputs.fileSize > multipartThresholdBytes();
   const { itemId, adopted } = multipart
-    ? await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs), ...resumeOf(inputs), adopt: (e) => adopt(client, owner, inputs, e) })
+    ? await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs), ...resumeOf(inputs), urn: inputs.__urn, adopt: (e) => adopt(client, owner, inputs, e) })
     : await addInOneCall(client, owner, inputs);
   const ref = { owner, itemId, folder: inputs.folder };
   await discardOnFailure(client, ref, async () => {

@@ -40,14 +40,16 @@ async function sendPart(client: PortalClient, ref: ItemRef, partNum: number, fil
  * Sends the parts the portal does not hold. The first part that fails for good aborts the parts
  * in flight and no further part is sent; the error names that part and its cause.
  */
-export async function sendParts(client: PortalClient, ref: ItemRef, parts: FilePart[], held: ReadonlySet<number> = new Set()): Promise<void> {
+export async function sendParts(client: PortalClient, ref: ItemRef, parts: FilePart[], held: ReadonlySet<number> = new Set(), onPart?: (done: number, total: number) => void): Promise<void> {
   const todo = parts.map((_, i) => i + 1).filter((n) => !held.has(n));
+  let done = parts.length - todo.length;
   const stop = new AbortController();
   let failed: { partNum: number; error: unknown } | undefined;
   const worker = async () => {
     for (let n = todo.shift(); n !== undefined && !failed; n = todo.shift()) {
       try {
         await sendPart(client, ref, n, parts[n - 1], stop.signal);
+        onPart?.(++done, parts.length);
       } catch (error) {
         if (failed) return; // stopped by the part that failed first
         failed = { partNum: n, error };

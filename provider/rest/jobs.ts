@@ -58,6 +58,8 @@ export interface PollOptions<T> {
   maxDelayMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Told the status and the time waited before each wait (progress lines). */
+  onWait?: (status: string, elapsedMs: number) => void;
 }
 
 /** Polls until the job is done (returns its last document), failed, or past its deadline. */
@@ -77,6 +79,7 @@ export async function pollJob<T extends Record<string, any>>(o: PollOptions<T>):
     if (state === "failed") throw new JobFailedError(o.operation, o.what, doc, failureReason(doc));
     const remaining = deadline - now();
     if (remaining <= 0) throw new JobTimeoutError(o.operation, o.what, doc, timeoutMs, describeStatus(doc, statusOf));
+    o.onWait?.(String(statusOf(doc) ?? "pending"), now() - started);
     await sleep(Math.min(delay, remaining));
     if (now() - started >= POLL_DEFAULTS.fastPhaseMs) delay = Math.min(maxDelay, Math.round(delay * POLL_DEFAULTS.factor));
   }

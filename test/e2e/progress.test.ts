@@ -55,3 +55,43 @@ describe("e2e progress: lines from the dynamic provider reach the CLI during the
     await pulumi(["destroy", "--yes"]);
   });
 });
+
+describe("e2e progress: a multipart PortalItem upload reports on its row", function () {
+  this.timeout(300_000);
+  let project: FixtureProject;
+  let emu: import("../../emulator").RunningEmulator;
+
+  before(async () => {
+    const { startEmulator } = await import("../../emulator");
+    emu = await startEmulator({ port: 0 });
+    project = createFixtureProject(
+      "progress-real",
+      `
+const pulumi = require("@pulumi/pulumi");
+const portal = require("pulumi-gis-portal");
+new portal.PortalItem("big", { type: "Image", title: "Big image", file: "big.bin" });
+`,
+    );
+    require("node:fs").writeFileSync(path.join(project.dir, "big.bin"), Buffer.alloc(26 * 1024 * 1024, 3));
+    await fixtureStack(project, "dev", {
+      "portal:url": { value: emu.portalUrl },
+      "portal:token": { value: emu.tokens.dev_admin, secret: true },
+    });
+  });
+
+  after(async () => {
+    project?.remove();
+    await emu?.close();
+  });
+
+  it("up shows the upload's bytes, rate and parts on the PortalItem's row, not under Diagnostics", async () => {
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env } }, (e, stdout, stderr) =>
+        e ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+    assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 26\.0 of 26\.0 MiB \(100%\), [\d.]+ MiB\/s, parts 6\/6/, out);
+    const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
+    assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /uploading/, "progress lines are ephemeral");
+  });
+});
