@@ -1,6 +1,7 @@
-// The public entry of the implementation side: `require("pulumi-gis-portal/provider")`.
-// The resource layer (provider/<resource>.ts, resources/) calls only what is exported here.
-// Importing this module starts nothing: no sockets, no timers, no config reads.
+// The public entry of the implementation side: `require("pulumi-gis-portal/provider")`: the REST
+// client and its errors, the ops of the contract, the property tables, progress lines. The public
+// classes (resources/) reach the dynamic providers (provider/resources/) through their stubs and
+// this module. Importing it starts nothing: no sockets, no timers, no config reads.
 export * from "./config";
 export * from "./limits";
 export { PortalClient, type PortalClientOptions, type RequestOptions, type Credentials } from "./rest/client";

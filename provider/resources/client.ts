@@ -1,6 +1,6 @@
 // The portal client of the provider host (design rule 4): built from the stack config handed to
 // `configure` (portal:url, portal:token or portal:username + portal:password), with the PORTAL_*
-// environment fallbacks of config.ts. One client per host process, shared by the three resources.
+// environment fallbacks of config.ts. One client per host process, shared by every resource.
 import type { ConfigSource } from "../config";
 import { clientFromConfig } from "../config";
 import type { PortalClient } from "../rest/client";
