@@ -37,6 +37,8 @@ export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("itemStatus"), name, propsOf(tables.ITEM_STATUS, args), opts, "portal", "ItemStatus");
+    // the replacement's check reads the replaced state by URN (provider/resources/replacing.ts)
+    const props = { ...propsOf(tables.ITEM_STATUS, args), __urn: pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:ItemStatus", opts?.parent) };
+    super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
   }
 }

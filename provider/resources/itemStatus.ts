@@ -11,6 +11,7 @@ import { checkInputs } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { configurePortal, portalClient } from "./client";
 import { ITEM_STATUS_INPUT_KEYS, ITEM_STATUS_REPLACE_KEYS, itemStatusInput } from "./itemStatusInput";
+import { rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
 import { shown, withPlan } from "./plan";
 
@@ -72,9 +73,12 @@ async function adoptPlan(itemId: string, status: string): Promise<string[]> {
 export const itemStatus: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
-  async check(olds: Props, news: Props) {
+  async check(passed: Props, news: Props) {
+    // a replacement's check has no old inputs; the diff that decided the replace left them (replacing.ts)
+    const olds = passed && Object.keys(passed).length > 0 ? passed : replacedOlds(news?.__urn);
     const given = Object.fromEntries(ITEM_STATUS_INPUT_KEYS.map((key) => [key, news[key]]));
     const inputs: Props = { ...given, schemaVersion: SCHEMA_VERSION };
+    if (typeof news.__urn === "string") inputs.__urn = news.__urn;
     const checked = checkInputs(itemStatusInput, given);
     // docs/adopting.md: with adopt: true a create's plan says what the item holds now (reads only)
     const adopt = checked.ok && news.adopt === true && (!olds || Object.keys(olds).length === 0) && !isUnknown(news.itemId);
@@ -86,7 +90,9 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: Props, news: Props) {
     assertReadableState(olds, "ItemStatus");
     const changed: string[] = ITEM_STATUS_INPUT_KEYS.filter((key) => olds[key] !== news[key]);
-    return { changes: changed.length > 0, replaces: changed.filter((key) => ITEM_STATUS_REPLACE_KEYS.includes(key)) };
+    const replaces = changed.filter((key) => ITEM_STATUS_REPLACE_KEYS.includes(key));
+    if (replaces.length > 0) rememberReplaced(news.__urn, olds);
+    return { changes: changed.length > 0, replaces };
   },
 
   // an item that already holds the status (an adopted one, docs/adopting.md) is not written to

@@ -76,6 +76,18 @@ describe("provider ItemStatus against the emulator", () => {
     assert.deepEqual(await p.diff!(itemId, olds, { itemId, status: "deprecated" }), { changes: true, replaces: [] });
   });
 
+  it("a replace as the engine runs it (check, diff, check without olds): the plan moves the status from one item to the other", async () => {
+    const urn = "urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:ItemStatus::moving";
+    const [a, b] = [await addWebMap(emu, "dev_admin", "A"), await addWebMap(emu, "dev_admin", "B")];
+    const first = (await p.check!({}, { __urn: urn, itemId: a, status: "org_authoritative" })).inputs;
+    const made = await p.create(first);
+    const news = { __urn: urn, itemId: b, status: "org_authoritative" };
+    const planned = (await p.check!(first, news)).inputs;
+    assert.deepEqual((await p.diff!(made.id, made.outs, planned)).replaces, ["itemId"]);
+    const replacement = (await p.check!({}, news)).inputs;
+    assert.deepEqual(replacement.plannedChanges, [`± move status: clear "org_authoritative" on item "${a}", set "org_authoritative" on item "${b}" (replaces)`]);
+  });
+
   it("3.1: delete clears the status with clearEmptyFields=true; a deleted item is gone and its delete is done", async () => {
     const c = await p.create({ itemId, status: "org_authoritative" });
     await clearRequestLog(emu);
