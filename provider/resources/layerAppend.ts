@@ -12,7 +12,7 @@ import { configurePortal, portalClient } from "./client";
 import { fingerprint } from "./layerAppendFile";
 import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendShape, NO_REPLACE_KEYS } from "./layerAppendInput";
 import { readJournal, removeJournal } from "./layerAppendJournal";
-import { appendOnce } from "./layerAppendRecover";
+import { appendOnce, lastEditDate } from "./layerAppendRecover";
 import { appendRefusal } from "./layerAppendLayer";
 import { rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
@@ -27,12 +27,6 @@ function jobOutputs(job: AppendJob): Props {
   const out: Props = { status: job.status, recordCount: job.recordCount, submissionTime: job.submissionTime, lastUpdatedTime: job.lastUpdatedTime, layerName: job.layerName };
   if (Array.isArray(job.messages) && job.messages.length > 0) out.jobMessages = job.messages.map((m) => (typeof m === "string" ? m : JSON.stringify(m)));
   return pick(out, Object.keys(out));
-}
-
-/** Seed 2.8 rule 8: the layer's last-edit time (public API `editingInfo.lastEditDate`), when it says. */
-function lastEditDate(info: unknown): number | undefined {
-  const t = (info as { editingInfo?: { lastEditDate?: unknown } } | undefined)?.editingInfo?.lastEditDate;
-  return typeof t === "number" ? t : undefined;
 }
 
 /** The layer URL and job id of a LayerAppend's state (the id is `<layer url>#<job id>`). */

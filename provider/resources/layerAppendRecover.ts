@@ -14,6 +14,12 @@ const rerunSafe = (inputs: Props) => (inputs.upsert === true && (inputs.upsertMa
 
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
+/** Seed 4.1 rule 8: the layer's last-edit time (public API `editingInfo.lastEditDate`), when it says. */
+export function lastEditDate(info: unknown): number | undefined {
+  const t = (info as { editingInfo?: { lastEditDate?: unknown } } | undefined)?.editingInfo?.lastEditDate;
+  return typeof t === "number" ? t : undefined;
+}
+
 /**
  * An append sent without an answer ran only if the layer was edited since (seed 4.1 rule 8: a
  * successful append moves the layer's last-edit time). An unmoved time means it did not finish;
@@ -21,8 +27,7 @@ const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
  */
 async function ranSince(client: PortalClient, layer: string, editedAt: number | undefined): Promise<boolean> {
   if (editedAt === undefined) return true;
-  const now = (await getLayerInfo(client, layer)) as { editingInfo?: { lastEditDate?: unknown } };
-  return now?.editingInfo?.lastEditDate !== editedAt;
+  return lastEditDate(await getLayerInfo(client, layer)) !== editedAt;
 }
 
 /** Appends once per resource and inputs, across runs that were killed mid-way. */

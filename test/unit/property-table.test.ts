@@ -24,12 +24,14 @@ describe("PortalItem property table: every row reaches check, diff, request, rea
   });
 
   for (const [key, p] of args) {
-    it(`${key}: check names it when its value breaks its rule`, function () {
-      if (p.rule === undefined) this.skip();
-      const wrong = () => 0; // no rule of an argument accepts a function
-      const failures = inputFailures({ [key]: wrong }, key === "itemIdToCreate" ? wrong : undefined);
-      assert.ok(failures.some((f) => f.property === key), `${key}: ${JSON.stringify(failures)}`);
-    });
+    // a row without a zod rule (checked by a cross-field rule only) has nothing to break here
+    if (p.rule !== undefined) {
+      it(`${key}: check names it when its value breaks its rule`, () => {
+        const wrong = () => 0; // no rule of an argument accepts a function
+        const failures = inputFailures({ [key]: wrong }, key === "itemIdToCreate" ? wrong : undefined);
+        assert.ok(failures.some((f) => f.property === key), `${key}: ${JSON.stringify(failures)}`);
+      });
+    }
 
     it(`${key}: diff ${p.change ?? "update"}s on a change`, () => {
       const result = diffPortalItem({ [key]: "a" }, { [key]: "b" });
