@@ -51,6 +51,8 @@ export interface Item extends HostItem {
   serviceCredentialsType?: string;
   addStatus: AddStatus;
   statusMessage: string;
+  /** An update in multipart mode not yet committed: the file name its parts will be stored under. */
+  partialUpdate?: { fileName: string };
 }
 
 export function newItemId(): string {

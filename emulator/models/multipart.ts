@@ -15,7 +15,7 @@ import { storeFile } from "./content";
 import { assembleInPlace } from "./concat";
 import { typeFromFileName } from "./itemTypes";
 
-const partsDir = (env: AddEnv, id: string) => path.join(env.portal.items.dirOf(id), "parts");
+const partsDir = (env: Pick<AddEnv, "portal">, id: string) => path.join(env.portal.items.dirOf(id), "parts");
 
 /**
  * Only multipart and filename count (seed 4.6 rule 3), and itemIdToCreate: the rule says every other
@@ -34,8 +34,24 @@ export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<s
   return { success: true, id: item.id, folder: item.folder };
 }
 
+/**
+ * Public API updateItem `multipart=true` + `filename`: the item keeps its data and stays readable
+ * while parts arrive; commit replaces the file (and sets the properties sent with it), cancel drops
+ * the parts. Like a multipart add, only multipart and filename count in this request (unconfirmed
+ * for update; seed 4.6 rule 3 says it of addItem).
+ */
+export function startMultipartUpdate(env: Pick<AddEnv, "portal">, item: Item, p: Params): Record<string, unknown> {
+  if (item.addStatus !== "completed" || item.partialUpdate) throw badRequest(`Item ${item.id} is not ready for a multipart update (status ${item.partialUpdate ? "partial" : item.addStatus}).`);
+  const fileName = path.basename(p.required("filename"));
+  checkTitle(fileName);
+  fs.rmSync(partsDir(env, item.id), { recursive: true, force: true });
+  fs.mkdirSync(partsDir(env, item.id), { recursive: true });
+  item.partialUpdate = { fileName };
+  return { success: true, id: item.id };
+}
+
 function partial(item: Item): void {
-  if (item.addStatus !== "partial") throw badRequest(`Item ${item.id} is not a multipart upload in progress (status ${item.addStatus}).`);
+  if (item.addStatus !== "partial" && !item.partialUpdate) throw badRequest(`Item ${item.id} is not a multipart upload in progress (status ${item.addStatus}).`);
 }
 
 function partNumbers(dir: string): number[] {
@@ -69,6 +85,8 @@ export function commit(env: AddEnv, item: Item, p: Params): void {
   const type = p.has("type") ? checkType(p.str("type")!) : item.type;
   const org = env.portal.directory.org(item.orgId)!;
   const fields = itemFields(p, { releaseAtLeast: (r) => env.portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
+  const fileName = item.partialUpdate?.fileName ?? item.fileName ?? "data";
+  item.partialUpdate = undefined;
   item.addStatus = "processing";
   item.statusMessage = "processing";
   const itemDir = env.portal.items.dirOf(item.id);
@@ -80,7 +98,7 @@ export function commit(env: AddEnv, item: Item, p: Params): void {
         const assembled = path.join(itemDir, "assembled.tmp");
         await assembleInPlace(numbers.map((n) => path.join(dir, String(n))), assembled);
         fs.rmSync(dir, { recursive: true, force: true });
-        await storeFile(item, itemDir, assembled, item.fileName ?? "data", env.portal.vendor);
+        await storeFile(item, itemDir, assembled, fileName, env.portal.vendor);
       },
       () => {
         Object.assign(item, fields, { type, addStatus: "completed", statusMessage: "completed", modified: Date.now() });
@@ -92,5 +110,11 @@ export function commit(env: AddEnv, item: Item, p: Params): void {
 
 export function cancel(env: AddEnv, item: Item): void {
   partial(item);
+  if (item.partialUpdate) {
+    // a multipart update: the item keeps its data; only the parts go
+    fs.rmSync(partsDir(env, item.id), { recursive: true, force: true });
+    item.partialUpdate = undefined;
+    return;
+  }
   env.portal.items.remove(item.id);
 }

@@ -10,10 +10,13 @@ import { storeFile, storeMetadata, storeText, storeThumbnail } from "./content";
 import { fetchThumbnailUrl } from "./thumbnails";
 import { downloadDataUrl } from "./dataUrl";
 import { checkDataStore } from "./dataStore";
+import { startMultipartUpdate } from "./multipart";
 
 export async function updateItem(env: { portal: Portal; uploadDir: string }, item: Item, p: Params): Promise<void> {
   const { portal } = env;
   if (item.addStatus === "processing") throw badRequest("The item is still being processed; wait until its status is completed.");
+  if (item.partialUpdate) throw badRequest(`Item ${item.id} has a multipart update in progress; commit or cancel it first.`);
+  if (p.bool("multipart")) return void startMultipartUpdate(env, item, p);
   const type = p.has("type") ? checkType(p.str("type")!) : item.type;
   const org = portal.directory.org(item.orgId)!;
   const fields = itemFields(p, { releaseAtLeast: (r) => portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);

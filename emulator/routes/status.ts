@@ -42,6 +42,7 @@ function status(ctx: Ctx) {
   if (pending && mine(pending.owner, ctx.caller.org.id)) return { itemId: pending.id, status: pending.status, statusMessage: pending.statusMessage };
   const item = ctx.portal.items.items.get(ctx.path.id);
   if (!item || !mine(item.owner, item.orgId)) throw notFound();
+  if (item.partialUpdate) return { itemId: item.id, status: "partial", statusMessage: "partial" }; // a multipart update not yet committed
   return { itemId: item.id, status: item.addStatus, statusMessage: item.statusMessage || item.addStatus };
 }
 

@@ -54,6 +54,8 @@ export interface WaitForItemOptions extends ItemRef {
   timeoutMs?: number;
   /** "async add" or "commit", for the error message. */
   what?: string;
+  /** Called after each poll that is not final (status, time waited): progress lines. */
+  onWait?: (status: string, elapsedMs: number) => void;
 }
 
 /**
@@ -66,6 +68,7 @@ export function waitForItemStatus(client: PortalClient, o: WaitForItemOptions): 
     what: `${o.what ?? "item processing"} of item ${o.itemId} (owner ${o.owner})`,
     fetch: () => getItemStatus(client, o),
     timeoutMs: o.timeoutMs,
+    onWait: o.onWait,
     now: client.now,
     sleep: client.sleep,
   });

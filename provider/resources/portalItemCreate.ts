@@ -16,6 +16,7 @@ import { addItemParams, itemProperties, textOf, thumbnailPart } from "./portalIt
 import { endsOf } from "./portalItemRelationship";
 import { generationOf, resourceMarker } from "./portalItemIdentity";
 import { multipartThresholdBytes, resumeOf, uploadMultipart } from "./portalItemUpload";
+import { dataUrlProgress } from "./portalItemLargeData";
 
 type Props = Record<string, any>;
 
@@ -121,7 +122,7 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
     : await addInOneCall(client, owner, inputs);
   const ref = { owner, itemId, folder: inputs.folder };
   await discardOnFailure(client, ref, async () => {
-    if (inputs.dataUrl !== undefined) await waitForItemStatus(client, { ...ref, timeoutMs: timeoutMsOf(inputs), what: "async add (dataUrl download)" });
+    if (inputs.dataUrl !== undefined) await waitForItemStatus(client, { ...ref, timeoutMs: timeoutMsOf(inputs), what: "async add (dataUrl download)", onWait: dataUrlProgress(itemId, inputs.__urn) });
     // seed 4.6 rule 3: multipart mode takes no thumbnail or relationship; an adopted item may predate it
     if (multipart && inputs.thumbnailFile !== undefined) await updateItem(client, { ...ref, item: {}, ...thumbnailPart(inputs) });
     // an adopted item (a create whose answer was lost) is brought to what the program says now

@@ -6,6 +6,8 @@ import type { PortalClient } from "../rest/client";
 import { itemProperties, PROPERTY_FIELDS, textOf, thumbnailPart } from "./portalItemFields";
 import { changeRelationship } from "./portalItemRelationship";
 import { sameValue } from "./portalItemDiff";
+import { timeoutMsOf } from "./portalItemCreate";
+import { replaceFileInParts, updatesInParts } from "./portalItemLargeData";
 
 type Props = Record<string, any>;
 
@@ -33,8 +35,12 @@ export function updateFields(olds: Props, news: Props): { item: ItemParams & { c
 
 export async function updatePortalItem(client: PortalClient, ref: { owner: string; itemId: string; folder?: string }, olds: Props, news: Props): Promise<void> {
   const { item, file, thumbnail } = updateFields(olds, news);
-  if (Object.keys(item).length > 0 || file || thumbnail) {
-    await updateItem(client, { ...ref, item, ...(file ? { file: { path: news.file } } : {}), ...(thumbnail ? thumbnailPart(news) : {}) });
+  // a large file goes in multipart mode (not one buffered request); the fields follow in one update
+  const inParts = file && updatesInParts(news.fileSize);
+  if (inParts) await replaceFileInParts(client, ref, { file: news.file, fileSize: news.fileSize, timeoutMs: timeoutMsOf(news), urn: news.__urn });
+  const sendsFile = file && !inParts;
+  if (Object.keys(item).length > 0 || sendsFile || thumbnail) {
+    await updateItem(client, { ...ref, item, ...(sendsFile ? { file: { path: news.file } } : {}), ...(thumbnail ? thumbnailPart(news) : {}) });
   }
   await changeRelationship(client, ref.itemId, olds.relationship, news.relationship);
   if (news.protected !== undefined && news.protected !== olds.protected) {
