@@ -79,7 +79,7 @@ export class Emu implements EmulatorHost {
     return this.portal.directory.users.get(username);
   }
 
-  /** Seed 4.7 serverId: the org's federated servers (fixtures; default one hosting server, unconfirmed). */
+  /** spec.md#generate-url-report serverId: the org's federated servers (fixtures; default one hosting server, unconfirmed). */
   federatedServers(orgId: string): Array<{ id: string; url: string }> {
     const org = this.fixtures.orgs.find((o) => o.id === orgId);
     return (org?.federatedServers ?? [{ id: "hostingServer" }]).map((s) => ({ id: s.id, url: s.url ?? `${this.urls.origin}/arcgis` }));
@@ -93,7 +93,7 @@ export class Emu implements EmulatorHost {
     return this.portal.releaseAtLeast(release);
   }
 
-  /** spec-gaps: token in the form, the query, or Authorization / X-Esri-Authorization: Bearer. */
+  /** spec.md#gaps: token in the form, the query, or Authorization / X-Esri-Authorization: Bearer. */
   authenticate(req: FastifyRequest, required = true): Caller | undefined {
     const token = tokenOf(req);
     if (!token) {

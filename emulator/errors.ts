@@ -1,5 +1,5 @@
-// Seed part 7: every error is the JSON envelope {error:{code, messageCode?, message, details}}.
-// Like a real portal, the emulator answers with HTTP 200 and the envelope (spec-gaps.md), unless
+// spec.md#errors: every error is the JSON envelope {error:{code, messageCode?, message, details}}.
+// Like a real portal, the emulator answers with HTTP 200 and the envelope (spec.md#gap-error-transport), unless
 // a fixture asks for real HTTP statuses. Throw EmulatorError anywhere in a route; the server's
 // error handler renders it.
 
@@ -31,16 +31,16 @@ export class EmulatorError extends Error {
 export const badRequest = (message: string, details: unknown[] = []) => new EmulatorError(400, message, undefined, details);
 /** 403: the caller lacks the privilege or is not the owner. */
 export const forbidden = (message: string, messageCode?: string, details: unknown[] = []) => new EmulatorError(403, message, messageCode, details);
-/** Seed part 7: 404 with the message code omitted and an empty details array. */
+/** spec.md#errors: 404 with the message code omitted and an empty details array. */
 export const notFound = (message = "Item does not exist or is inaccessible.") => new EmulatorError(404, message);
-/** spec-gaps.md: 498 invalid or expired token. */
+/** spec.md#gap-token-errors: 498 invalid or expired token. */
 export const invalidToken = () => new EmulatorError(498, "Invalid token.");
-/** spec-gaps.md: 499 token required. */
+/** spec.md#gap-token-errors: 499 token required. */
 export const tokenRequired = () => new EmulatorError(499, "Token Required.");
 
 /**
  * The error catalogue: every messageCode the emulator answers, with its HTTP code and the message
- * a route gives when it has nothing more specific to say (seed part 7, spec-gaps.md; codes the seed
+ * a route gives when it has nothing more specific to say (spec.md#errors, spec.md#gap-error-transport; codes the seed
  * does not show are the emulator's guesses, marked unconfirmed there).
  */
 export const MESSAGE_CODES = {
@@ -50,11 +50,11 @@ export const MESSAGE_CODES = {
   CONT_0048: { http: 400, message: "Unable to delete item. Delete protection is turned on." },
   /** Rate limited; sent with Retry-After. */
   CONT_0049: { http: 429, message: "Rate limit exceeded. Please try again later." },
-  /** Seed 3.1: public_authoritative needs a public, identity-verified organization. */
+  /** spec.md#status-transitions: public_authoritative needs a public, identity-verified organization. */
   CONT_0163: { http: 400, message: "The item cannot be marked public authoritative: the organization must be public and identity-verified." },
   /** Reassign refused: the target user lacks privileges to own some items. */
   CONT_0291: { http: 403, message: "The target user lacks the privileges to own the items." },
-  /** Seed 4.4: a category schema that breaks a rule; details say which. */
+  /** spec.md#assign-category-schema: a category schema that breaks a rule; details say which. */
   ORG_1132: { http: 400, message: "Unable to assign the category schema." },
 } as const;
 

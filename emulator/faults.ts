@@ -1,4 +1,4 @@
-// Fault injection of the control plane (design.md "Emulator"): an error rate with chosen codes,
+// Fault injection of the control plane (spec.md#design-emulator): an error rate with chosen codes,
 // added latency, dropped connections and bursts of 429 with Retry-After, optionally limited to
 // paths matching a regex, to a number of faults, and to answers lost after the request ran.
 import { EmulatorError, badRequest } from "./errors";

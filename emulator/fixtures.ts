@@ -1,5 +1,5 @@
 // The fixtures: organizations, users (roles, privileges, passwords, fixed tokens), optional
-// starting category schemas, classification schemas (seed 2.1, 11.4) and the feature side's
+// starting category schemas, classification schemas (spec.md#item-fields, 11.4) and the feature side's
 // services. Loaded from an object or a JSON file; defaultFixtures() gives two orgs, dev and prod.
 import * as fs from "node:fs";
 
@@ -15,7 +15,7 @@ export interface FixtureUser {
   disabled?: boolean;
 }
 
-/** Seed 2.1 classification (11.4): allowed values of each property of the item's classification. */
+/** spec.md#item-fields classification (11.4): allowed values of each property of the item's classification. */
 export interface ClassificationSchema {
   classification: string[];
   banner: string[];
@@ -32,13 +32,13 @@ export interface FixtureOrg {
   categorySchema?: unknown[];
   memberCategorySchema?: unknown[];
   classificationSchema?: ClassificationSchema;
-  /** Seed 4.7 serverId values; url defaults to {origin}/arcgis. Default: one server "hostingServer". */
+  /** spec.md#generate-url-report serverId values; url defaults to {origin}/arcgis. Default: one server "hostingServer". */
   federatedServers?: Array<{ id: string; url?: string }>;
 }
 
 export interface Fixtures {
   orgs: FixtureOrg[];
-  /** The vendor prefix of package info folders (`<vendor>info`, seed 2.1). Default "esri". */
+  /** The vendor prefix of package info folders (`<vendor>info`, spec.md#item-fields). Default "esri". */
   vendor?: string;
   /** Passed untouched to the feature side (emulator/features). */
   services?: unknown;

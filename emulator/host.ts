@@ -8,9 +8,9 @@ export interface EmulatorOrg {
   id: string;
   name: string;
   urlKey: string;
-  /** Seed 3.1: the organization is public (access "public"). */
+  /** spec.md#status-transitions: the organization is public (access "public"). */
   public: boolean;
-  /** Seed 3.1: identity verified (no public field; a control-plane flag). */
+  /** spec.md#status-transitions: identity verified (no public field; a control-plane flag). */
   identityVerified: boolean;
 }
 
@@ -19,7 +19,7 @@ export interface EmulatorUser {
   orgId: string;
   /** "org_admin", "org_publisher", "org_user" or a custom role name. */
   role: string;
-  /** Privilege names as in spec-gaps.md ("portal:admin:…", "portal:user:…", "features:user:edit"). */
+  /** Privilege names as in spec.md#gap-privileges ("portal:admin:…", "portal:user:…", "features:user:edit"). */
   privileges: readonly string[];
   disabled?: boolean;
 }
@@ -57,7 +57,7 @@ export interface JobRunner {
 }
 
 export interface EmulatorHost {
-  /** Self-hosted release being emulated, e.g. "11.4" (seed part 9). */
+  /** Self-hosted release being emulated, e.g. "11.4" (spec.md#versions). */
   readonly release: string;
   releaseAtLeast(release: string): boolean;
   /**

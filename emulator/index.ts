@@ -1,4 +1,4 @@
-// startEmulator: a local portal on loopback (design.md "Emulator"), for tests, demos and CI.
+// startEmulator: a local portal on loopback (spec.md#design-emulator), for tests, demos and CI.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -18,7 +18,7 @@ export interface EmulatorOptions {
   host?: string;
   /** A fixtures object or the path of a JSON file; default defaultFixtures(). */
   fixtures?: Fixtures | string;
-  /** Self-hosted release emulated (seed part 9); default "11.4". */
+  /** Self-hosted release emulated (spec.md#versions); default "11.4". */
   release?: string;
   /** Web-adaptor path segment, e.g. "portal": the sharing root becomes {origin}/portal/sharing/rest. */
   webAdaptor?: string;

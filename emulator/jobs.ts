@@ -1,4 +1,4 @@
-// Async work of the emulator (design.md "Emulator"): async adds, commits, dataUrl downloads,
+// Async work of the emulator (spec.md#design-emulator): async adds, commits, dataUrl downloads,
 // append jobs and URL-report jobs. In "auto" mode each step runs after `delayMs`; in "manual" mode
 // a step runs only when the control plane asks (POST /__emulator/jobs/<id>/step).
 import type { JobKind, JobRunner } from "./host";
@@ -29,7 +29,7 @@ export class Jobs implements JobRunner {
 
   constructor(private readonly delayMs: number) {}
 
-  /** `onFailed` is told the message when a step throws (e.g. to mark an item failed, seed 3.2). */
+  /** `onFailed` is told the message when a step throws (e.g. to mark an item failed, spec.md#async-add). */
   start(kind: JobKind, id: string, steps: ReadonlyArray<() => void | Promise<void>>, onFailed?: (message: string) => void): void {
     const job: Job = { view: { id, kind, status: "pending", step: 0, steps: steps.length }, steps, running: false, onFailed };
     this.jobs.set(id, job);

@@ -52,7 +52,7 @@ export class Params {
     return readJson(this.fields, name);
   }
 
-  /** Seed part 0: f is json or pjson. */
+  /** spec.md#conventions: f is json or pjson. */
   format(): "json" | "pjson" {
     const f = this.fields.f ?? "json";
     if (f !== "json" && f !== "pjson") throw badRequest(`Unsupported format f=${JSON.stringify(f.slice(0, 20))}; use json or pjson.`);
@@ -99,13 +99,13 @@ export function fieldsOf(query: unknown, body: unknown): Record<string, string> 
   return fields;
 }
 
-/** Seed 4.6 rule 4: uploads sent with chunked transfer encoding are limited to 50 MB. */
+/** spec.md#add-item-chunked: uploads sent with chunked transfer encoding are limited to 50 MB. */
 export function isChunked(req: FastifyRequest): boolean {
   return /chunked/i.test(String(req.headers["transfer-encoding"] ?? "")) && req.headers["content-length"] === undefined;
 }
 
 export const chunkedTooLarge = () =>
-  // seed 4.6 rule 4; the code is not shown: 400 without a message code (unconfirmed)
+  // spec.md#add-item-chunked; the code is not shown: 400 without a message code (unconfirmed)
   new EmulatorError(400, `Uploads sent with chunked transfer encoding are limited to ${CHUNKED_UPLOAD_MAX_BYTES / 1024 / 1024} MB; send a Content-Length or use multipart mode.`);
 
 export async function readParams(req: FastifyRequest, uploadDir: string): Promise<Params> {

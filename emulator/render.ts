@@ -6,7 +6,7 @@ export function renderJson(reply: FastifyReply, body: unknown, pretty = false): 
   return reply.type("application/json; charset=utf-8").send(pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body));
 }
 
-/** Seed part 7 / spec-gaps: HTTP 200 with the envelope unless real HTTP statuses are asked for. */
+/** spec.md#errors, spec.md#gap-error-transport: HTTP 200 with the envelope unless real HTTP statuses are asked for. */
 export function renderError(reply: FastifyReply, e: EmulatorError, httpStatus: boolean): FastifyReply {
   const status = httpStatus && e.code >= 400 && e.code < 600 ? e.code : 200;
   for (const [k, v] of Object.entries(e.headers)) reply.header(k, v);

@@ -1,4 +1,4 @@
-// The fastify app: body parsers, the error envelope (seed part 7), the request log and fault
+// The fastify app: body parsers, the error envelope (spec.md#errors), the request log and fault
 // injection of the control plane, the sharing routes under both deployment shapes, and the
 // feature side (emulator/features).
 import type * as http from "node:http";

@@ -1,4 +1,4 @@
-// Config resolution (design rule 4): one function for the provider host (`configure(req)` gives
+// Config resolution (spec.md#design-credentials): one function for the provider host (`configure(req)` gives
 // `req.config.get("portal:url")`) and for the program-side functions (`programConfigSource()`),
 // so both read the same keys with the same environment fallbacks and the same errors.
 import { type Credentials, PortalClient, type PortalClientOptions } from "./rest/client";

@@ -1,8 +1,8 @@
-// The limits of seed part 8 (and the few of parts 2 and 4 that part 8 repeats), in one place.
+// The limits of spec.md#limits (and the few of parts 2 and 4 that part 8 repeats), in one place.
 // Both the provider's `check` and the emulator's validation read them from here, so the two
 // cannot drift apart. This is the only module the emulator may import from provider/.
 
-/** Seed 4.4 / 2.3 / part 8: content category schema. */
+/** spec.md#assign-category-schema, spec.md#category-schema, spec.md#limits: content category schema. */
 export const CONTENT_CATEGORIES = {
   maxTrees: 5,
   maxLevels: 4,
@@ -11,14 +11,14 @@ export const CONTENT_CATEGORIES = {
   maxDescriptionLength: 300,
 } as const;
 
-/** Seed 4.2 / 2.4 / part 8: member category schema. */
+/** spec.md#assign-member-category-schema, spec.md#member-category-schema, spec.md#limits: member category schema. */
 export const MEMBER_CATEGORIES = {
   maxLevels: 3,
   maxCategories: 200,
   maxPerMember: 20,
 } as const;
 
-/** Seed 2.1 / part 8: item fields. */
+/** spec.md#item-fields, spec.md#limits: item fields. */
 export const ITEM = {
   maxTitleLength: 256,
   maxSnippetLength: 2048,
@@ -28,15 +28,15 @@ export const ITEM = {
   maxThumbnailFileBytes: 10 * 1024 * 1024,
   maxThumbnailUrlBytes: 1 * 1024 * 1024,
   thumbnailFormats: ["png", "gif", "jpeg"] as const,
-  /** Seed 2.1 thumbnail retrieval widths; other requested widths snap to the next larger one. */
+  /** spec.md#item-fields thumbnail retrieval widths; other requested widths snap to the next larger one. */
   thumbnailWidths: [200, 400, 800, 2400] as const,
   thumbnailAspectRatio: 1.5,
 } as const;
 
-/** Seed 4.6 rule 4 / part 8: uploads sent with chunked transfer encoding. */
+/** spec.md#add-item-chunked, spec.md#limits: uploads sent with chunked transfer encoding. */
 export const CHUNKED_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
-/** spec-gaps.md multipart mode: every part but the last is at least 5 MB; part numbers 1..10000. */
+/** spec.md#gap-multipart multipart mode: every part but the last is at least 5 MB; part numbers 1..10000. */
 export const MULTIPART = {
   minPartBytes: 5 * 1024 * 1024,
   maxParts: 10000,
@@ -44,7 +44,7 @@ export const MULTIPART = {
 
 /**
  * The provider's upload strategy (ours, chosen by measurement: docs/performance.md). A file up to
- * `singleRequestMaxBytes` goes in one streamed addItem with a Content-Length (seed 4.6 rule 4 caps
+ * `singleRequestMaxBytes` goes in one streamed addItem with a Content-Length (spec.md#add-item-chunked caps
  * only chunked transfer); a larger one in multipart mode, `parallelParts` parts of `partBytes` at a
  * time. Multipart is what survives a killed run (resume); one request is what goes fastest.
  * PORTAL_UPLOAD_SINGLE_MAX_BYTES and PORTAL_UPLOAD_PART_BYTES override the two sizes (tests, and a
@@ -79,23 +79,23 @@ export const JOB_POLL = {
   maxDelayMs: 500,
 } as const;
 
-/** Seed 2.1 dataUrl / part 8: range downloads above 500 kb, one retry per part. */
+/** spec.md#item-fields dataUrl / part 8: range downloads above 500 kb, one retry per part. */
 export const DATA_URL = {
   rangeThresholdBytes: 500 * 1024,
   retriesPerPart: 1,
 } as const;
 
-/** Seed 4.8 / part 8. */
+/** spec.md#can-reassign-items, spec.md#limits. */
 export const CAN_REASSIGN_MAX_ITEMS = 100;
 
-/** Seed 2.5 / part 8. */
+/** spec.md#service-proxy-filter, spec.md#limits. */
 export const SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS = 60;
 
-/** Seed 2.2 / 4.5: the values of the status field ("" clears it together with clearEmptyFields=true). */
+/** spec.md#item-status, spec.md#set-content-status: the values of the status field ("" clears it together with clearEmptyFields=true). */
 export const CONTENT_STATUSES = ["org_authoritative", "public_authoritative", "deprecated"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
-/** Seed 9: self-hosted releases at which behaviours appear. */
+/** spec.md#versions: self-hosted releases at which behaviours appear. */
 export const RELEASES = {
   itemIdToCreate: "10.8.1",
   appendItemId: "10.9",
@@ -122,14 +122,14 @@ export function compareReleases(a: string, b: string): number {
 }
 
 /**
- * Seed 2.7 append formats, spelled as the layer advertises them in supportedAppendFormats
- * (spec-gaps.md "Layer metadata names"); compared case-insensitively.
+ * spec.md#layer-append-metadata append formats, spelled as the layer advertises them in supportedAppendFormats
+ * (spec.md#gap-layer-metadata); compared case-insensitively.
  */
 export const APPEND_FORMATS = ["sqlite", "geoPackage", "shapefile", "filegdb", "featureCollection", "geojson", "csv", "excel", "featureService"] as const;
 export type AppendFormat = (typeof APPEND_FORMATS)[number];
 
 /**
- * File extensions and the seed 2.7 append format they hold, for the provider's inference and the
+ * File extensions and the spec.md#layer-append-metadata append format they hold, for the provider's inference and the
  * emulator's reader choice alike (unconfirmed: .zip is taken as a shapefile, so a zipped filegdb
  * must say so; .json as GeoJSON).
  */
@@ -145,13 +145,13 @@ export const APPEND_FORMAT_BY_EXTENSION: Readonly<Record<string, AppendFormat>> 
   ".gpkg": "geoPackage",
 };
 
-/** Seed 4.7 urlType: federatedServerUrl is shown; the portal-wide value "portalUrl" is a guess (unconfirmed). */
+/** spec.md#generate-url-report urlType: federatedServerUrl is shown; the portal-wide value "portalUrl" is a guess (unconfirmed). */
 export const URL_REPORT_TYPES = ["portalUrl", "federatedServerUrl"] as const;
 
-/** Seed 2.1: serviceUsername/servicePassword are valid on these item types only. */
+/** spec.md#item-fields: serviceUsername/servicePassword are valid on these item types only. */
 export const SERVICE_TYPES_WITH_CREDENTIALS = ["Map Service", "Feature Service", "Image Service"] as const;
 
-/** spec-gaps.md: relationship types known to the public API; any other is a bad type (seed 3.5); the emulator and the plan read this list. */
+/** spec.md#gap-relationships: relationship types known to the public API; any other is a bad type (spec.md#add-with-relationship); the emulator and the plan read this list. */
 export const RELATIONSHIP_TYPES: readonly string[] = [
   "APIKey2Item", "Area2CustomPackage", "Area2Package", "Item2Attachment", "Item2Report", "Listed2Provisioned",
   "Map2AppConfig", "Map2Area", "Map2FeatureCollection", "Map2Service", "MobileApp2Code", "Service2Data",

@@ -1,11 +1,11 @@
-// CategorySchema: the organization's content category schema (seed 2.3, 4.4), one per org.
+// CategorySchema: the organization's content category schema (spec.md#category-schema, spec.md#assign-category-schema), one per org.
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
 import { hideTreeDiff } from "./options";
 
-/** Seed 2.3: a content category node; every level may be an Output. */
+/** spec.md#category-schema: a content category node; every level may be an Output. */
 export interface CategoryNodeArgs {
   /** At most 100 characters, not empty; sibling titles must differ. */
   title: pulumi.Input<string>;
@@ -23,7 +23,7 @@ export interface CategoryNode {
 }
 
 export interface CategorySchemaArgs {
-  /** Seed 4.4: 1 to 5 trees, at most 4 levels and 200 categories in all. See loadCategoryTree(). */
+  /** spec.md#assign-category-schema: 1 to 5 trees, at most 4 levels and 200 categories in all. See loadCategoryTree(). */
   categorySchema: pulumi.Input<pulumi.Input<CategoryNodeArgs>[]>;
   /**
    * The organization already has a schema (docs/adopting.md): the first preview compares with the
@@ -47,7 +47,7 @@ export class CategorySchema extends pulumi.dynamic.Resource {
   declare readonly outline: pulumi.Output<Record<string, string>>;
   /** The organization id (also the resource id). */
   declare readonly portalId: pulumi.Output<string>;
-  /** The state layout version (design rule 8). */
+  /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,17 +1,17 @@
-// ItemStatus: an item's authoritative or deprecated status (seed 2.2, 3.1, 4.5).
+// ItemStatus: an item's authoritative or deprecated status (spec.md#item-status, spec.md#status-transitions, spec.md#set-content-status).
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
 
-/** Seed 2.2: the statuses an ItemStatus can hold. */
+/** spec.md#item-status: the statuses an ItemStatus can hold. */
 export type ContentStatusValue = "org_authoritative" | "public_authoritative" | "deprecated";
 
 export interface ItemStatusArgs {
   /** The item (32 letters or digits). A new item id replaces the resource. */
   itemId: pulumi.Input<string>;
   /**
-   * Seed 3.1: public_authoritative needs a public, identity-verified organization (else CONT_0163);
+   * spec.md#status-transitions: public_authoritative needs a public, identity-verified organization (else CONT_0163);
    * org_authoritative that the portal moved to public_authoritative by itself is not drift.
    */
   status: pulumi.Input<ContentStatusValue>;
@@ -29,11 +29,11 @@ void argsMatchTable;
 /** Sets an item's status; destroy clears it (status "" with clearEmptyFields=true). */
 export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly itemId: pulumi.Output<string>;
-  /** The desired status, as held by the portal (or as its automatic move up, seed 3.1). */
+  /** The desired status, as held by the portal (or as its automatic move up, spec.md#status-transitions). */
   declare readonly status: pulumi.Output<ContentStatusValue>;
   /** The item's contentStatus as the portal shows it ("" for none). */
   declare readonly portalStatus: pulumi.Output<string>;
-  /** The state layout version (design rule 8). */
+  /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,9 +1,9 @@
-// LayerAppend: one append (or upsert) into a hosted feature layer (seed 4.1, 3.3, 2.7, 2.8).
+// LayerAppend: one append (or upsert) into a hosted feature layer (spec.md#append, spec.md#append-job-states, spec.md#layer-append-metadata, spec.md#append-job-record).
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
 
-/** Seed 2.7 append formats, as layers list them in supportedAppendFormats. */
+/** spec.md#layer-append-metadata append formats, as layers list them in supportedAppendFormats. */
 export type AppendFormat = "sqlite" | "geoPackage" | "shapefile" | "filegdb" | "featureCollection" | "geojson" | "csv" | "excel" | "featureService";
 
 export interface FieldMappingArgs {
@@ -19,7 +19,7 @@ export interface LayerAppendArgs {
   /** Service name under the stack's portal:serviceUrl (with layerId). */
   serviceName?: pulumi.Input<string>;
   layerId?: pulumi.Input<number>;
-  /** Source 1 of 3: a feature collection given literally (seed 4.1 edits). */
+  /** Source 1 of 3: a feature collection given literally (spec.md#append edits). */
   edits?: pulumi.Input<NonNullable<tables.LayerAppendArgValue<"edits">>>;
   /** Source 2 of 3: a local file, uploaded (streamed) then appended; relative to the program's directory. Its SHA-256 is tracked: a changed file is a new append. */
   file?: pulumi.Input<string>;
@@ -64,7 +64,7 @@ export class LayerAppend extends pulumi.dynamic.Resource {
   /** The layer appended to. */
   declare readonly targetLayerUrl: pulumi.Output<string>;
   declare readonly jobId: pulumi.Output<string>;
-  /** Seed 2.8 job record: Completed once created. */
+  /** spec.md#append-job-record job record: Completed once created. */
   declare readonly status: pulumi.Output<string>;
   declare readonly recordCount: pulumi.Output<number>;
   declare readonly submissionTime: pulumi.Output<number>;
@@ -88,7 +88,7 @@ export class LayerAppend extends pulumi.dynamic.Resource {
   }
 }
 
-/** design.md: only an upsert on a unique field is safe to run again; say so in the preview. */
+/** spec.md#design-append-rerun: only an upsert on a unique field is safe to run again; say so in the preview. */
 function warnUnlessRerunSafe(resource: pulumi.Resource, name: string, args: LayerAppendArgs): void {
   pulumi.all([args.upsert, args.upsertMatchingField, args.useGlobalIds]).apply(([upsert, field, globalIds]) => {
     if (upsert !== true) {

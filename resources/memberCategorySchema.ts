@@ -1,11 +1,11 @@
-// MemberCategorySchema: the organization's member category schema (seed 2.4, 4.2, 4.3), one per org.
+// MemberCategorySchema: the organization's member category schema (spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema), one per org.
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
 import { hideTreeDiff } from "./options";
 
-/** Seed 2.4: a member category node; every level may be an Output. */
+/** spec.md#member-category-schema: a member category node; every level may be an Output. */
 export interface MemberCategoryNodeArgs {
   /** Not empty; sibling titles must differ. */
   title: pulumi.Input<string>;
@@ -20,7 +20,7 @@ export interface MemberCategoryNode {
 }
 
 export interface MemberCategorySchemaArgs {
-  /** Seed 4.2: at least one node, at most 3 levels and 200 categories and subcategories in all. */
+  /** spec.md#assign-member-category-schema: at least one node, at most 3 levels and 200 categories and subcategories in all. */
   memberCategorySchema: pulumi.Input<pulumi.Input<MemberCategoryNodeArgs>[]>;
   /**
    * The organization already has a schema (docs/adopting.md): the first preview compares with the
@@ -41,7 +41,7 @@ export class MemberCategorySchema extends pulumi.dynamic.Resource {
   declare readonly outline: pulumi.Output<Record<string, string>>;
   /** The organization id (also the resource id). */
   declare readonly portalId: pulumi.Output<string>;
-  /** The state layout version (design rule 8). */
+  /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: MemberCategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,4 +1,4 @@
-// PortalItem: a portal item (seed 2.1) with an optional relationship (seed 3.5, 4.6 rule 1).
+// PortalItem: a portal item (spec.md#item-fields) with an optional relationship (spec.md#add-with-relationship, spec.md#add-item-relationship).
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
@@ -6,9 +6,9 @@ import { providerStub } from "./stub";
 /** The value type of an argument, from its rule in the property table. */
 type Value<K extends tables.PortalItemArgName> = pulumi.Input<tables.PortalItemArgValue<K>>;
 
-/** Seed 4.6 rule 1: give exactly one end; the new item is the other. */
+/** spec.md#add-item-relationship: give exactly one end; the new item is the other. */
 export interface PortalItemRelationshipArgs {
-  /** A relationship type, e.g. Service2Data, Map2Service (spec-gaps.md lists the known ones). */
+  /** A relationship type, e.g. Service2Data, Map2Service (spec.md#gap-relationships lists the known ones). */
   type: pulumi.Input<string>;
   /** The origin: the new item is the destination. */
   originItemId?: pulumi.Input<string>;
@@ -16,7 +16,7 @@ export interface PortalItemRelationshipArgs {
   destinationItemId?: pulumi.Input<string>;
 }
 
-/** Seed 2.5 service proxy filter. */
+/** spec.md#service-proxy-filter service proxy filter. */
 export interface ServiceProxyFilterArgs {
   hitsPerInterval: pulumi.Input<number>;
   /** Default 60. */
@@ -58,7 +58,7 @@ export interface PortalItemArgs {
   /** A local PNG, GIF or JPEG of at most 10 MB. */
   thumbnailFile?: pulumi.Input<string>;
   thumbnailUrl?: pulumi.Input<string>;
-  /** Seed 2.1 (11.4): {classification, banner, distribution, reviewDate}. */
+  /** spec.md#item-fields (11.4): {classification, banner, distribution, reviewDate}. */
   classification?: Value<"classification">;
   /** Stored credentials: map, feature and image services only. */
   serviceUsername?: pulumi.Input<string>;
@@ -97,19 +97,19 @@ export class PortalItem extends pulumi.dynamic.Resource {
   declare readonly created: pulumi.Output<number>;
   declare readonly modified: pulumi.Output<number>;
   declare readonly protected: pulumi.Output<boolean>;
-  /** Seed 2.2: org_authoritative, public_authoritative, deprecated, or "". */
+  /** spec.md#item-status: org_authoritative, public_authoritative, deprecated, or "". */
   declare readonly contentStatus: pulumi.Output<string>;
   /** The items at the other end of the configured relationship. */
   declare readonly relatedItemIds: pulumi.Output<string[]>;
   declare readonly itemIdToCreate: pulumi.Output<string>;
   declare readonly fileSha256: pulumi.Output<string | undefined>;
   declare readonly fileSize: pulumi.Output<number | undefined>;
-  /** The state layout version (design rule 8). */
+  /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: PortalItemArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...args };
-    // design rule 4: a stored service password stays secret in state, however it was given
+    // spec.md#design-credentials: a stored service password stays secret in state, however it was given
     for (const key of tables.PORTAL_ITEM_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     // output properties (some are also arguments): each needs a key in props to become an output
     for (const key of tables.PORTAL_ITEM_OUTPUTS) if (!(key in props)) props[key] = undefined;

@@ -1,4 +1,4 @@
-// design.md rule 1: the object handed to dynamic.Resource is serialized into state, so it must
+// spec.md#design-closure: the object handed to dynamic.Resource is serialized into state, so it must
 // capture nothing but a resource kind. Each method loads the real implementation by package name
 // when the provider host calls it; the host resolves the package installed beside the program.
 //

@@ -52,7 +52,7 @@ function literal(v: unknown, indent: string): string {
   return JSON.stringify(v, null, 2).split("\n").join(`\n${indent}`);
 }
 
-/** Item fields copied as they are, in the order the program lists them (seed 2.1 names). */
+/** Item fields copied as they are, in the order the program lists them (spec.md#item-fields names). */
 const COPIED: Array<[arg: string, field: string]> = [
   ["description", "description"], ["tags", "tags"], ["snippet", "snippet"], ["categories", "categories"], ["extent", "extent"],
   ["licenseInfo", "licenseInfo"], ["culture", "culture"], ["properties", "properties"], ["classification", "classification"],
@@ -89,7 +89,7 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names
     const otherName = names.get(other);
     arg("relationship", `{ type: ${JSON.stringify(rel.type)}, ${end}: ${JSON.stringify(other)} }${otherName ? ` /* ${otherName} */` : ""}`);
   }
-  // an authoritative item is protected by its status (seed 2.2); only a protection of its own is declared
+  // an authoritative item is protected by its status (spec.md#item-status); only a protection of its own is declared
   const byStatus = typeof i.contentStatus === "string" && i.contentStatus.endsWith("authoritative");
   if (i.protected === true && !byStatus) arg("protected", "true");
   const lines = [`// ${JSON.stringify(i.title)} (${i.type}), owner ${i.owner}, item ${i.id}`, `const ${ident} = new portal.PortalItem(${JSON.stringify(e.name)}, {`, ...args, "}, adopted);"];
@@ -104,7 +104,7 @@ function schemaLines(snapshot: OrgSnapshot): string[] {
   const lines = ["", "// The category trees, as the portal holds them (edit trees/*.yaml)"];
   const one = (cls: string, name: string, prop: string, loader: string, tree: unknown[]) => {
     const code = `new portal.${cls}(${JSON.stringify(name)}, { ${prop}: portal.${loader}(here("trees", "${name}.yaml")), adopt: true }, adopted);`;
-    // seed 4.2/4.4: an empty schema cannot be assigned; the line waits for the first node
+    // spec.md#assign-member-category-schema, spec.md#assign-category-schema: an empty schema cannot be assigned; the line waits for the first node
     lines.push(tree.length > 0 ? code : `// the organization has no ${name.replace("-", " ")} yet; add nodes to trees/${name}.yaml, then uncomment:\n// ${code}`);
   };
   one("CategorySchema", "content-categories", "categorySchema", "loadCategoryTree", snapshot.contentTree);

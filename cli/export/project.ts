@@ -116,8 +116,8 @@ export async function writeProject(dir: string, snapshot: OrgSnapshot, program: 
   await write(dir, "README.md", readme(name, snapshot, program.secrets));
   await write(dir, "index.ts", program.text);
   if (snapshot.contentTree) {
-    await write(dir, "trees/content-categories.yaml", treeYaml(snapshot.contentTree, "content categories (seed 2.3)"));
-    await write(dir, "trees/member-categories.yaml", treeYaml(snapshot.memberTree ?? [], "member categories (seed 2.4)"));
+    await write(dir, "trees/content-categories.yaml", treeYaml(snapshot.contentTree, "content categories (spec.md#category-schema)"));
+    await write(dir, "trees/member-categories.yaml", treeYaml(snapshot.memberTree ?? [], "member categories (spec.md#member-category-schema)"));
   }
   for (const e of snapshot.items) {
     if (e.text?.json) await write(dir, `items/${e.name}.json`, `${JSON.stringify(e.text.value, null, 2)}\n`);

@@ -9,7 +9,7 @@ import { uniqueNames } from "./names";
 
 type PortalItem = ops.PortalItem;
 
-/** A content (seed 2.3) or member (seed 2.4) node as the export writes it: empty fields left out. */
+/** A content (spec.md#category-schema) or member (spec.md#member-category-schema) node as the export writes it: empty fields left out. */
 export interface ExportNode {
   title: string;
   description?: string;

@@ -1,4 +1,4 @@
-// The append itself (seed 4.1): reads one source table row by row and inserts or upserts into a
+// The append itself (spec.md#append): reads one source table row by row and inserts or upserts into a
 // layer, applying behaviour rules 2–5, 8–11 and 13 (rules 1, 4, 6, 7, 12, 14 are checked where the
 // request and the source are resolved: append/request.ts and append/source.ts).
 import { convertValue, FieldValueError, isEmpty, newGuid, normalizeGuid } from "./model/fields";
@@ -59,7 +59,7 @@ async function runAppend(layer: FeatureLayer, table: SourceTable, caller: Append
   const project: Projector = projector(table.spatialReference ?? { wkid: 4326 }, layer.def.spatialReference);
   let mapping: Mapping | undefined = table.fields ? planMapping(layer, table.fields, o) : undefined;
   try {
-    if (o.truncate) store.truncate(log); // seed 4.1 truncate (11.2+): existing rows go first
+    if (o.truncate) store.truncate(log); // spec.md#append truncate (11.2+): existing rows go first
     for await (const src of table.rows()) {
       mapping ??= planMapping(layer, Object.keys(src.attributes).map((name) => ({ name })), o);
       try {
@@ -130,7 +130,7 @@ function rowGeometry(layer: FeatureLayer, g: Geometry | null, project: Projector
   const want = layer.def.geometryType;
   if (!g || !want) return null;
   const got = geometryTypeOf(g);
-  if (want === "esriGeometryMultiPatch" && got !== want) throw new RowError(`appending ${got} geometry into multipatch layer ${layer.def.name} is not supported (seed 4.1 rule 11)`);
+  if (want === "esriGeometryMultiPatch" && got !== want) throw new RowError(`appending ${got} geometry into multipatch layer ${layer.def.name} is not supported (spec.md#append-multipatch)`);
   const compatible = got === want || (want === "esriGeometryMultipoint" && got === "esriGeometryPoint");
   if (!compatible) throw new RowError(`geometry type ${got} does not match the layer's ${want}`);
   const projected = project(g);
@@ -171,5 +171,5 @@ function checkOwnership(layer: FeatureLayer, existing: Row, caller: AppendCaller
   const creator = existing.attributes[info.creatorField];
   if (isEmpty(creator) || creator === caller.username) return;
   const oid = existing.attributes[layer.def.objectIdField];
-  throw new RowError(`feature ${oid} belongs to '${creator}'; ownership-based access control lets '${caller.username}' update only their own features (seed 4.1 rule 10)`);
+  throw new RowError(`feature ${oid} belongs to '${creator}'; ownership-based access control lets '${caller.username}' update only their own features (spec.md#append-ownership)`);
 }

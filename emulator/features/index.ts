@@ -1,4 +1,4 @@
-// The feature-service side of the emulator (seed 1.1, 2.7, 2.8, 3.3, 4.1, part 9): hosted
+// The feature-service side of the emulator (spec.md#operations, spec.md#layer-append-metadata, spec.md#append-job-record, spec.md#append-job-states, spec.md#append, spec.md#versions): hosted
 // services from fixtures, layer JSON and query, uploads, append jobs, and the service
 // definition update. Registered by the server through the contract of emulator/host.ts.
 import type { AddressInfo } from "node:net";

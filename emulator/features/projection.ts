@@ -1,4 +1,4 @@
-// Seed 4.1 rule 5: source data is projected to the layer's spatial reference with proj4.
+// spec.md#append-projection: source data is projected to the layer's spatial reference with proj4.
 // Known: 4326, 3857 (and its aliases 102100, 102113, 900913), 4269, WGS 84 UTM zones (326xx, 327xx);
 // a source may also bring WKT (shapefile .prj, GeoPackage gpkg_spatial_ref_sys).
 import proj4 from "proj4";

@@ -24,7 +24,7 @@ export class FeatureState {
     return this.fixture.deployment;
   }
 
-  /** Seed 4.1 rule 6: the stand-in geocoder, on a hosted deployment only. */
+  /** spec.md#append-geocode: the stand-in geocoder, on a hosted deployment only. */
   get geocode(): ((address: string) => Geometry | undefined) | undefined {
     if (this.deployment !== "hosted") return undefined;
     const table = new Map(Object.entries(this.fixture.geocoder).map(([k, v]) => [k.trim().toLowerCase(), v]));

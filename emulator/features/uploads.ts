@@ -1,4 +1,4 @@
-// Uploaded source files (spec-gaps.md "Upload a source file"): one-shot uploads, and
+// Uploaded source files (spec.md#gap-append-upload): one-shot uploads, and
 // register → uploadPart → commit for large files; parts are joined on disk by streaming.
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,4 +1,4 @@
-// Seed 4.6 / 2.1 / 3.2 / 3.5: addItem from a file, url, text or dataUrl, synchronously or
+// spec.md#add-item, spec.md#item-fields, spec.md#async-add, spec.md#add-with-relationship: addItem from a file, url, text or dataUrl, synchronously or
 // asynchronously, with an optional relationship created after the item exists.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -23,7 +23,7 @@ export interface AddEnv {
   uploadDir: string;
 }
 
-/** Seed 2.1 itemIdToCreate (10.8.1+): exactly 32 alphanumerics, not already taken. */
+/** spec.md#item-fields itemIdToCreate (10.8.1+): exactly 32 alphanumerics, not already taken. */
 export function itemIdToCreate(env: AddEnv, p: Params): string | undefined {
   if (!p.has("itemIdToCreate") || !env.portal.releaseAtLeast(RELEASES.itemIdToCreate)) return undefined;
   const id = p.str("itemIdToCreate")!;
@@ -98,7 +98,7 @@ async function stageContent(env: AddEnv, item: Item, dir: string, p: Params): Pr
   if (file) await storeFile(item, dir, file.path, p.str("filename") || file.filename, env.portal.vendor);
 }
 
-/** Seed 3.2: answers processing at once; the item appears when its job completes. */
+/** spec.md#async-add: answers processing at once; the item appears when its job completes. */
 function startAsyncAdd(env: AddEnv, item: Item, dir: string, dataUrl: string | undefined, publish: () => void): Record<string, unknown> {
   const pending = { id: item.id, owner: item.owner, status: "processing" as const, statusMessage: "processing" };
   env.portal.pendingAdds.set(item.id, pending);

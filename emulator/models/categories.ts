@@ -1,4 +1,4 @@
-// Seed 2.3, 2.4, 4.2–4.4 and part 8: validation of content and member category schemas.
+// spec.md#category-schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema, spec.md#limits: validation of content and member category schemas.
 import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../provider/limits";
 import { badRequest, portalError } from "../errors";
 
@@ -8,10 +8,10 @@ export interface CategoryNode {
   categories?: CategoryNode[];
 }
 
-/** Seed part 7: ORG_1132 with one text line about the schema in details. */
+/** spec.md#errors: ORG_1132 with one text line about the schema in details. */
 const org1132 = (line: string) => portalError("ORG_1132", { details: [line] });
 
-/** Accepts `{"<wrapper>":[…]}` or a bare array (spec-gaps: the emulator takes both). */
+/** Accepts `{"<wrapper>":[…]}` or a bare array (spec.md#gap-category-schemas: the emulator takes both). */
 export function unwrapSchema(value: unknown, wrapper: string): unknown[] {
   if (Array.isArray(value)) return value;
   if (value && typeof value === "object" && Array.isArray((value as Record<string, unknown>)[wrapper])) return (value as Record<string, unknown[]>)[wrapper];
@@ -45,7 +45,7 @@ function walk(nodes: unknown[], level: number, at: string, out: Walk, withDescri
   });
 }
 
-/** Seed 4.4: ≤5 trees, ≤4 levels, ≤200 categories (every node counts), title ≤100, description ≤300. */
+/** spec.md#assign-category-schema: ≤5 trees, ≤4 levels, ≤200 categories (every node counts), title ≤100, description ≤300. */
 export function validateContentSchema(nodes: unknown[]): CategoryNode[] {
   const L = CONTENT_CATEGORIES;
   if (nodes.length === 0) throw org1132("The category schema is empty.");
@@ -57,7 +57,7 @@ export function validateContentSchema(nodes: unknown[]): CategoryNode[] {
   return tree;
 }
 
-/** Seed 4.2: ≤3 levels, ≤200 categories and subcategories in total. */
+/** spec.md#assign-member-category-schema: ≤3 levels, ≤200 categories and subcategories in total. */
 export function validateMemberSchema(nodes: unknown[]): CategoryNode[] {
   const L = MEMBER_CATEGORIES;
   if (nodes.length === 0) throw org1132("The member category schema is empty.");

@@ -1,5 +1,5 @@
 // The stored content of an item: its file (moved from the upload dir, never read whole), its
-// text, its thumbnail and metadata, and the package <vendor>info folder (seed 2.1).
+// text, its thumbnail and metadata, and the package <vendor>info folder (spec.md#item-fields).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Item } from "./items";
@@ -28,7 +28,7 @@ export async function storeFile(item: Item, itemDir: string, source: string, fil
   item.text = undefined;
   const card = await extractVendorInfo(target, infoDirOf(itemDir), vendor);
   if (!card) return;
-  // seed 2.1: a package's own culture applies; its card fills what the request left empty
+  // spec.md#item-fields: a package's own culture applies; its card fills what the request left empty
   if (card.culture) item.culture = card.culture;
   if (card.thumbnail && !item.thumbnail) item.thumbnail = card.thumbnail;
   item.title ||= card.title ?? "";
@@ -49,7 +49,7 @@ export async function storeThumbnail(item: Item, itemDir: string, file: Uploaded
   item.thumbnail = await storeThumbnailFile(infoDirOf(itemDir), file.path, file.filename);
 }
 
-/** seed 2.1 metadata: stored in the metadata folder of the item, served under info/metadata/. */
+/** spec.md#item-fields metadata: stored in the metadata folder of the item, served under info/metadata/. */
 export async function storeMetadata(item: Item, itemDir: string, file: UploadedFile): Promise<void> {
   const dir = path.join(infoDirOf(itemDir), "metadata");
   fs.mkdirSync(dir, { recursive: true });

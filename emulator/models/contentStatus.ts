@@ -1,16 +1,16 @@
-// Seed 3.1 / 4.5: the item status state machine, with its automatic moves (the org becomes
+// spec.md#status-transitions, spec.md#set-content-status: the item status state machine, with its automatic moves (the org becomes
 // verified; an item is shared with or unshared from the public).
 import { CONTENT_STATUSES, type ContentStatus } from "../../provider/limits";
 import { badRequest, portalError } from "../errors";
 import type { EmulatorOrg } from "../host";
 import type { Item, ItemAccess } from "./items";
 
-/** Seed part 7: CONT_0163 with an empty details array. */
+/** spec.md#errors: CONT_0163 with an empty details array. */
 const cont0163 = () => portalError("CONT_0163");
 
 export function setContentStatus(item: Item, status: string, clearEmptyFields: boolean, org: EmulatorOrg): void {
   if (status === "") {
-    // seed 3.1: only an empty status together with clearEmptyFields=true clears it (the other case is unconfirmed)
+    // spec.md#status-transitions: only an empty status together with clearEmptyFields=true clears it (the other case is unconfirmed)
     if (!clearEmptyFields) throw badRequest("An empty status clears the status only with clearEmptyFields=true.");
     item.contentStatus = undefined;
     return;
@@ -20,7 +20,7 @@ export function setContentStatus(item: Item, status: string, clearEmptyFields: b
   item.contentStatus = status as ContentStatus;
 }
 
-/** Seed 3.1: sharing with the public from a verified org promotes; unsharing from the public demotes. */
+/** spec.md#status-transitions: sharing with the public from a verified org promotes; unsharing from the public demotes. */
 export function applyAccess(item: Item, access: ItemAccess, org: EmulatorOrg): void {
   const wasPublic = item.access === "public";
   item.access = access;
@@ -28,7 +28,7 @@ export function applyAccess(item: Item, access: ItemAccess, org: EmulatorOrg): v
   if (access !== "public" && wasPublic && item.contentStatus === "public_authoritative") item.contentStatus = "org_authoritative";
 }
 
-/** Seed 3.1: when the org's identity becomes verified, every org_authoritative item moves up. */
+/** spec.md#status-transitions: when the org's identity becomes verified, every org_authoritative item moves up. */
 export function onIdentityVerified(items: Iterable<Item>, orgId: string): number {
   let moved = 0;
   for (const item of items) {
@@ -42,7 +42,7 @@ export function onIdentityVerified(items: Iterable<Item>, orgId: string): number
 
 const RANK: Record<ItemAccess, number> = { private: 0, shared: 1, org: 2, public: 3 };
 
-/** Seed 4.6 rule 1: the destination inherits all sharing permissions of the origin. */
+/** spec.md#add-item-relationship: the destination inherits all sharing permissions of the origin. */
 export function inheritSharing(origin: Item, destination: Item, org: EmulatorOrg): void {
   destination.groups = [...new Set([...destination.groups, ...origin.groups])];
   if (RANK[origin.access] > RANK[destination.access]) applyAccess(destination, origin.access, org);

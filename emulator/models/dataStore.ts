@@ -1,4 +1,4 @@
-// Seed 4.6 rule 5: the text of a Data Store item.
+// spec.md#add-item-data-store: the text of a Data Store item.
 import { badRequest } from "../errors";
 
 export function checkDataStore(text: string): void {

@@ -1,4 +1,4 @@
-// Seed 2.1 dataUrl: download the file of an async add. When the source supports byte ranges and
+// spec.md#item-fields dataUrl: download the file of an async add. When the source supports byte ranges and
 // the content exceeds 500 kb, parts are fetched by parallel range requests into part files and
 // merged on disk (streams, never the whole file in memory); a failed part is retried once, then
 // the download fails. All parts arrive before the caller creates the item.
@@ -46,7 +46,7 @@ async function fetchTo(url: string, target: string, range?: [number, number]): P
   }
 }
 
-/** Seed 2.1: one retry per part, then the item fails. */
+/** spec.md#item-fields: one retry per part, then the item fails. */
 async function fetchPart(url: string, target: string, range: [number, number], n: number): Promise<void> {
   let last: unknown;
   for (let attempt = 0; attempt <= DATA_URL.retriesPerPart; attempt++) {

@@ -1,4 +1,4 @@
-// Organizations, users and tokens (seed part 5; spec-gaps "generateToken"). One table of orgs and
+// Organizations, users and tokens (spec.md#authentication; spec.md#gap-generate-token). One table of orgs and
 // users built from the fixtures; tokens are fixed (fixtures) or issued by generateToken.
 import { randomBytes } from "node:crypto";
 import type { EmulatorOrg, EmulatorUser, Caller } from "../host";
@@ -47,7 +47,7 @@ export class Directory {
     return { user, org: this.orgs.get(user.orgId)! };
   }
 
-  /** spec-gaps generateToken: username + password → a token that expires after `expirationMinutes`. */
+  /** spec.md#gap-generate-token generateToken: username + password → a token that expires after `expirationMinutes`. */
   generateToken(username: string, password: string, expirationMinutes: number): { token: string; expires: number } {
     const user = this.users.get(username);
     if (!user || user.disabled || user.password === undefined || user.password !== password) {

@@ -1,4 +1,4 @@
-// Seed 2.1: the item fields of addItem and update, checked against part 8's limits.
+// spec.md#item-fields: the item fields of addItem and update, checked against part 8's limits.
 import { ITEM, RELEASES, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../../provider/limits";
 import { badRequest } from "../errors";
 import type { Params } from "../params";
@@ -11,7 +11,7 @@ export interface FieldContext {
   classificationSchema?: ClassificationSchema;
 }
 
-/** Seed 2.1 leaves list serialization open: a JSON array or a comma-separated list (unconfirmed). */
+/** spec.md#item-fields leaves list serialization open: a JSON array or a comma-separated list (unconfirmed). */
 export function list(p: Params, name: string): string[] | undefined {
   const raw = p.str(name);
   if (raw === undefined) return undefined;
@@ -45,7 +45,7 @@ export function checkTitle(title: string): void {
 }
 
 function classification(p: Params, ctx: FieldContext): Record<string, string> | undefined {
-  if (!ctx.releaseAtLeast(RELEASES.classification)) return undefined; // seed 9: unknown parameters are ignored before 11.4
+  if (!ctx.releaseAtLeast(RELEASES.classification)) return undefined; // spec.md#versions: unknown parameters are ignored before 11.4
   const c = object(p, "classification");
   if (!c) return undefined;
   const schema = ctx.classificationSchema;
@@ -60,7 +60,7 @@ function classification(p: Params, ctx: FieldContext): Record<string, string> | 
   return c as Record<string, string>;
 }
 
-/** Seed 2.5: hitsPerInterval, intervalSeconds (default 60), referrers with *.domain wildcards. */
+/** spec.md#service-proxy-filter: hitsPerInterval, intervalSeconds (default 60), referrers with *.domain wildcards. */
 function serviceProxyFilter(p: Params): Item["serviceProxyFilter"] {
   const f = object(p, "serviceProxyFilter");
   if (!f) return undefined;
@@ -109,7 +109,7 @@ export function itemFields(p: Params, ctx: FieldContext, type: string | undefine
   const filter = serviceProxyFilter(p);
   if (filter) out.serviceProxyFilter = filter;
   if (p.has("serviceUsername") || p.has("servicePassword")) {
-    // seed 2.1: stored credentials are valid on map, feature and image services only
+    // spec.md#item-fields: stored credentials are valid on map, feature and image services only
     if (!type || !SECURED_SERVICE_TYPES.includes(type)) throw badRequest(`serviceUsername and servicePassword are valid on ${SECURED_SERVICE_TYPES.join(", ")} items only.`);
     out.serviceUsername = p.str("serviceUsername");
     out.servicePassword = p.str("servicePassword");

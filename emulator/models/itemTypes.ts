@@ -1,4 +1,4 @@
-// Seed 2.1 "type": the list of supported item types is not shown; these are the public API's
+// spec.md#item-fields "type": the list of supported item types is not shown; these are the public API's
 // common types (unconfirmed, incomplete by design: add a type here when a test needs it).
 export const ITEM_TYPES: readonly string[] = [
   "Web Map", "Web Scene", "Web Mapping Application", "Web Experience", "Dashboard", "StoryMap", "Form", "Notebook",
@@ -10,10 +10,10 @@ export const ITEM_TYPES: readonly string[] = [
   "Administrative Report", "Report Template", "Solution", "Hub Site Application", "Hub Page", "API Key",
 ];
 
-/** Seed 2.1: serviceUsername/servicePassword are valid on these only. */
+/** spec.md#item-fields: serviceUsername/servicePassword are valid on these only. */
 export const SECURED_SERVICE_TYPES: readonly string[] = ["Map Service", "Feature Service", "Image Service"];
 
-/** Seed 2.1 typeKeywords: "some keywords are added automatically from the type" (unconfirmed list). */
+/** spec.md#item-fields typeKeywords: "some keywords are added automatically from the type" (unconfirmed list). */
 export const AUTO_TYPE_KEYWORDS: Record<string, readonly string[]> = {
   "Feature Service": ["Data", "Service", "Feature Service"],
   "Map Service": ["Data", "Service", "Map Service"],

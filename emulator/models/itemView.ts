@@ -1,4 +1,4 @@
-// spec-gaps "Read item": the item as content/items/<id> returns it.
+// spec.md#gap-read-item: the item as content/items/<id> returns it.
 import { isProtected, type Item } from "./items";
 
 export function itemView(item: Item, proxyUrl?: string): Record<string, unknown> {

@@ -8,7 +8,7 @@ import type { Caller, HostItem } from "../host";
 import { notFound, portalError } from "../errors";
 
 export type ItemAccess = "private" | "shared" | "org" | "public";
-/** spec-gaps item status: partial = multipart add not yet committed. */
+/** spec.md#gap-multipart item status: partial = multipart add not yet committed. */
 export type AddStatus = "partial" | "processing" | "completed" | "failed";
 
 export interface Item extends HostItem {
@@ -59,7 +59,7 @@ export function newItemId(): string {
   return randomBytes(16).toString("hex");
 }
 
-/** Seed 2.2: authoritative items are protected from deletion automatically. */
+/** spec.md#item-status: authoritative items are protected from deletion automatically. */
 export function isProtected(item: Item): boolean {
   return item.protectedFlag || item.contentStatus === "org_authoritative" || item.contentStatus === "public_authoritative";
 }
@@ -86,7 +86,7 @@ export class ItemStore {
     fs.rmSync(this.dirOf(id), { recursive: true, force: true });
   }
 
-  /** Seed part 7: 404 for an item that does not exist or that the caller cannot see. */
+  /** spec.md#errors: 404 for an item that does not exist or that the caller cannot see. */
   readable(id: string, caller: Caller | undefined, administers: (c: Caller, orgId: string) => boolean): Item {
     const item = this.items.get(id);
     if (!item || item.addStatus === "partial" || !canRead(item, caller, administers)) throw notFound();
@@ -112,6 +112,6 @@ function canRead(item: Item, caller: Caller | undefined, administers: (c: Caller
   if (item.access === "public") return true;
   if (!caller) return false;
   if (item.owner === caller.user.username || administers(caller, item.orgId)) return true;
-  // seed 2.1 shared items: group membership is not modelled; "shared" reads like "org" (simplified)
+  // spec.md#item-fields shared items: group membership is not modelled; "shared" reads like "org" (simplified)
   return caller.org.id === item.orgId && (item.access === "org" || item.access === "shared");
 }

@@ -1,4 +1,4 @@
-// Seed 4.6 rule 3 and spec-gaps "Add part / List parts / Commit / Cancel": multipart adds. Parts
+// spec.md#add-item-multipart and spec.md#gap-multipart: multipart adds. Parts
 // are files under <item>/parts/<n>; commit renames the first into place and appends the others
 // (concat.ts assembleInPlace): one write of each byte after the upload, none for a one-part file.
 import * as fs from "node:fs";
@@ -18,7 +18,7 @@ import { typeFromFileName } from "./itemTypes";
 const partsDir = (env: Pick<AddEnv, "portal">, id: string) => path.join(env.portal.items.dirOf(id), "parts");
 
 /**
- * Only multipart and filename count (seed 4.6 rule 3), and itemIdToCreate: the rule says every other
+ * Only multipart and filename count (spec.md#add-item-multipart), and itemIdToCreate: the rule says every other
  * parameter is ignored, but an id is not an item property, and without it an upload cut off midway
  * could not be found again (unconfirmed; the provider also works with a portal that ignores it).
  */
@@ -38,7 +38,7 @@ export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<s
  * Public API updateItem `multipart=true` + `filename`: the item keeps its data and stays readable
  * while parts arrive; commit replaces the file (and sets the properties sent with it), cancel drops
  * the parts. Like a multipart add, only multipart and filename count in this request (unconfirmed
- * for update; seed 4.6 rule 3 says it of addItem).
+ * for update; spec.md#add-item-multipart says it of addItem).
  */
 export function startMultipartUpdate(env: Pick<AddEnv, "portal">, item: Item, p: Params): Record<string, unknown> {
   if (item.addStatus !== "completed" || item.partialUpdate) throw badRequest(`Item ${item.id} is not ready for a multipart update (status ${item.partialUpdate ? "partial" : item.addStatus}).`);

@@ -1,4 +1,4 @@
-// Seed 2.1 "Package item information": a .zip or package holding a <vendor>info folder has that
+// spec.md#item-fields "Package item information": a .zip or package holding a <vendor>info folder has that
 // folder extracted (streamed with yauzl, never whole in memory); iteminfo.xml is the item card.
 import * as fs from "node:fs";
 import * as path from "node:path";

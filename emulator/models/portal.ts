@@ -11,7 +11,7 @@ import type { CategoryNode } from "./categories";
 import { compareReleases } from "../../provider/limits";
 import type { UrlReportJob } from "./urlReports";
 
-/** Seed 3.2: an async add whose item does not exist yet (dataUrl: "all parts before the item exists"). */
+/** spec.md#async-add: an async add whose item does not exist yet (dataUrl: "all parts before the item exists"). */
 export interface PendingAdd {
   id: string;
   owner: string;
@@ -25,11 +25,11 @@ export class Portal {
   readonly relationships = new Relationships();
   readonly categorySchemas = new Map<string, CategoryNode[]>();
   readonly memberCategorySchemas = new Map<string, CategoryNode[]>();
-  /** Seed 4.2: username → the member's category paths (at most 20). */
+  /** spec.md#assign-member-category-schema: username → the member's category paths (at most 20). */
   readonly userCategories = new Map<string, string[]>();
   readonly pendingAdds = new Map<string, PendingAdd>();
   readonly urlReportJobs = new Map<string, UrlReportJob>();
-  /** Seed 2.5: proxy hits per item in the current interval. */
+  /** spec.md#service-proxy-filter: proxy hits per item in the current interval. */
   readonly proxyHits = new Map<string, { windowStart: number; hits: number }>();
   readonly vendor: string;
 

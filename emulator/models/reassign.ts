@@ -1,4 +1,4 @@
-// Seed 4.8: canReassignItems. Target eligibility (spec-gaps, simplified): the target exists in the
+// spec.md#can-reassign-items: canReassignItems. Target eligibility (spec.md#gap-can-reassign, simplified): the target exists in the
 // same org, is enabled, may own content, and may own each item's type (hosted services need the
 // publisher's privilege).
 import { CAN_REASSIGN_MAX_ITEMS } from "../../provider/limits";
@@ -46,7 +46,7 @@ export function canReassignItems(portal: Portal, owner: string, ids: string[], t
     results.push({ itemId: id, success: true });
   }
   if (refused.length > 0) {
-    // seed part 7: 403, CONT_0291, one descriptor per item the target cannot own
+    // spec.md#errors: 403, CONT_0291, one descriptor per item the target cannot own
     const details = refused.map((i) => ({ itemId: i.id, type: i.type, url: i.url ?? `${sharingUrl}/content/items/${i.id}`, reservedTypeKeywords: i.typeKeywords.filter((k) => RESERVED_TYPE_KEYWORDS.includes(k)), owner: i.owner }));
     throw portalError("CONT_0291", { message: `User ${targetUsername} lacks the privileges to own ${refused.length} of the items.`, details });
   }

@@ -1,4 +1,4 @@
-// Seed 3.5 / 4.6 rule 1: relationships created with an item, and add/delete relationship.
+// spec.md#add-with-relationship, spec.md#add-item-relationship: relationships created with an item, and add/delete relationship.
 import type { Caller } from "../host";
 import { badRequest, notFound } from "../errors";
 import type { Portal } from "./portal";
@@ -6,7 +6,7 @@ import type { Item } from "./items";
 import { checkRelationshipType, type Relationship } from "./relationships";
 import { inheritSharing } from "./contentStatus";
 
-/** Checks both ends and records the relationship; throws on a bad type or end (seed 3.5's failure). */
+/** Checks both ends and records the relationship; throws on a bad type or end (spec.md#add-with-relationship's failure). */
 export function relate(portal: Portal, caller: Caller, r: { originItemId?: string; destinationItemId?: string; relationshipType?: string }): Relationship {
   const relationshipType = checkRelationshipType(r.relationshipType);
   if (!r.originItemId || !r.destinationItemId) throw badRequest("Both originItemId and destinationItemId are required.");
@@ -32,7 +32,7 @@ function endOf(portal: Portal, caller: Caller, id: string, role: string): Item {
   }
 }
 
-/** Seed 3.5: the item exists first; if the relationship then fails the new item is deleted. */
+/** spec.md#add-with-relationship: the item exists first; if the relationship then fails the new item is deleted. */
 export function relateNewItem(portal: Portal, caller: Caller, item: Item, p: { originItemId?: string; destinationItemId?: string; relationshipType?: string }): void {
   if (!p.originItemId && !p.destinationItemId) return;
   try {
@@ -42,7 +42,7 @@ export function relateNewItem(portal: Portal, caller: Caller, item: Item, p: { o
       relationshipType: p.relationshipType,
     });
   } catch (e) {
-    portal.items.remove(item.id); // seed 3.5: roll back the item
+    portal.items.remove(item.id); // spec.md#add-with-relationship: roll back the item
     throw e;
   }
 }

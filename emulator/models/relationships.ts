@@ -1,8 +1,8 @@
-// Relationships between items (seed 3.5, 4.6 rule 1; spec-gaps "Relationships").
+// Relationships between items (spec.md#add-with-relationship, spec.md#add-item-relationship; spec.md#gap-relationships).
 import { RELATIONSHIP_TYPES } from "../../provider/limits";
 import { badRequest } from "../errors";
 
-/** spec-gaps.md: relationship types known to the public API (the one list: provider/limits.ts). */
+/** spec.md#gap-relationships: relationship types known to the public API (the one list: provider/limits.ts). */
 export { RELATIONSHIP_TYPES };
 
 export interface Relationship {

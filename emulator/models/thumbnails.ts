@@ -1,4 +1,4 @@
-// Seed 2.1 thumbnails: PNG, GIF or JPEG; a file of at most 10 MB, a URL image of at most 1 MB.
+// spec.md#item-fields thumbnails: PNG, GIF or JPEG; a file of at most 10 MB, a URL image of at most 1 MB.
 // Retrieval at widths 200 (default), 400, 800 and 2400: other widths snap to the next larger one,
 // and an original smaller than the width is returned as it is (no upscaling).
 import * as fs from "node:fs";
@@ -42,7 +42,7 @@ export async function storeThumbnailFile(infoDir: string, source: string, name: 
   return `thumbnail/${safe}`;
 }
 
-/** Seed 2.1 thumbnailUrl: fetched, at most 1 MB, PNG/GIF/JPEG. Written to `target`. */
+/** spec.md#item-fields thumbnailUrl: fetched, at most 1 MB, PNG/GIF/JPEG. Written to `target`. */
 export async function fetchThumbnailUrl(url: string, target: string): Promise<void> {
   let res;
   try {
@@ -69,7 +69,7 @@ export async function fetchThumbnailUrl(url: string, target: string): Promise<vo
   await fs.promises.writeFile(target, data);
 }
 
-/** Seed 2.1: the served width for a requested one (unparsable → the default 200). */
+/** spec.md#item-fields: the served width for a requested one (unparsable → the default 200). */
 export function snapWidth(requested: string | undefined): number {
   const widths = ITEM.thumbnailWidths;
   const w = Number(requested);

@@ -1,4 +1,4 @@
-// spec-gaps "Update item": any item field of seed 2.1, plus file/text/url/dataUrl, thumbnail and
+// spec.md#gap-update-item: any item field of spec.md#item-fields, plus file/text/url/dataUrl, thumbnail and
 // metadata, with the same limits as addItem.
 import * as path from "node:path";
 import type { Params } from "../params";

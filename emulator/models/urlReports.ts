@@ -1,8 +1,8 @@
-// Seed 2.9, 2.10, 3.4, 4.7: URL reports list the items whose url, data or resources hold a URL.
+// spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states, spec.md#generate-url-report: URL reports list the items whose url, data or resources hold a URL.
 import { randomBytes } from "node:crypto";
 import type { Item } from "./items";
 
-/** spec-gaps: federatedServerUrl plus a portal-wide value, "portalUrl", which is the default (unconfirmed). */
+/** spec.md#gap-url-type: federatedServerUrl plus a portal-wide value, "portalUrl", which is the default (unconfirmed). */
 export const URL_TYPES = ["portalUrl", "federatedServerUrl"] as const;
 
 export interface UrlReportJob {
@@ -33,7 +33,7 @@ interface ReportItem {
   data?: { urls: Array<Record<string, string>> };
 }
 
-/** Seed 2.10 data urls: markdown, script or portalUrl by the key that holds them, else url. */
+/** spec.md#url-report data urls: markdown, script or portalUrl by the key that holds them, else url. */
 function dataUrls(text: string | undefined, url: string): Array<Record<string, string>> {
   if (!text || !text.toLowerCase().includes(url.toLowerCase())) return [];
   const found: Array<Record<string, string>> = [];

@@ -1,4 +1,4 @@
-// Seed 4.2–4.4 and spec-gaps "Category schemas": assign, read and delete the content and member
+// spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema and spec.md#gap-category-schemas: assign, read and delete the content and member
 // category schemas of an organization.
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
@@ -24,7 +24,7 @@ function schemaParam(ctx: Ctx, name: string): unknown[] {
   return unwrapSchema(ctx.params.json(name), name);
 }
 
-/** Seed 4.4, part 5: the default administrator or a custom role with the privilege. */
+/** spec.md#assign-category-schema, spec.md#authentication: the default administrator or a custom role with the privilege. */
 function assignCategorySchema(ctx: Ctx) {
   const org = ownOrg(ctx, ctx.path.portalId);
   requirePrivilege(ctx, PRIVILEGES.assignCategorySchema, "assign the category schema");
@@ -37,7 +37,7 @@ function categorySchema(ctx: Ctx) {
   return { categorySchema: ctx.portal.categorySchemas.get(org.id) ?? [] };
 }
 
-/** spec-gaps: not in the seed; 404 envelope when there is none, like the member schema (unconfirmed). */
+/** spec.md#gap-category-schemas: not in the seed; 404 envelope when there is none, like the member schema (unconfirmed). */
 function deleteCategorySchema(ctx: Ctx) {
   const org = ownOrg(ctx, ctx.path.portalId);
   requirePrivilege(ctx, PRIVILEGES.assignCategorySchema, "delete the category schema");
@@ -45,7 +45,7 @@ function deleteCategorySchema(ctx: Ctx) {
   return { success: true };
 }
 
-/** Seed 4.2, part 5: administrators and members with the privilege. */
+/** spec.md#assign-member-category-schema, spec.md#authentication: administrators and members with the privilege. */
 function assignMemberCategorySchema(ctx: Ctx) {
   const org = ownOrg(ctx, ctx.path.portalId);
   requirePrivilege(ctx, PRIVILEGES.manageMemberCategorySchema, "assign the member category schema");
@@ -58,7 +58,7 @@ function memberCategorySchema(ctx: Ctx) {
   return { memberCategorySchema: ctx.portal.memberCategorySchemas.get(org.id) ?? [] };
 }
 
-/** Seed 4.3 / part 7: 404 with the message code omitted when no schema exists. */
+/** spec.md#delete-member-category-schema, spec.md#errors: 404 with the message code omitted when no schema exists. */
 function deleteMemberCategorySchema(ctx: Ctx) {
   const org = ownOrg(ctx, ctx.path.portalId);
   requirePrivilege(ctx, PRIVILEGES.manageMemberCategorySchema, "delete the member category schema");

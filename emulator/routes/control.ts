@@ -63,7 +63,7 @@ export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults) {
   };
 }
 
-/** Seed 3.1: flipping identityVerified to true moves every org_authoritative item to public_authoritative. */
+/** spec.md#status-transitions: flipping identityVerified to true moves every org_authoritative item to public_authoritative. */
 function orgFlags(emu: Emu, req: FastifyRequest) {
   const { orgId } = req.params as { orgId: string };
   const org = emu.portal.directory.org(orgId);

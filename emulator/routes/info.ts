@@ -1,4 +1,4 @@
-// Seed 2.1: files under content/items/<id>/info/<path>: the thumbnail (sized with ?w=), the
+// spec.md#item-fields: files under content/items/<id>/info/<path>: the thumbnail (sized with ?w=), the
 // metadata file and the extracted <vendor>info folder of a package (iteminfo.xml is the card).
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,4 +1,4 @@
-// Seed 4.6 and spec-gaps "Items": addItem, read, data, update, delete, protect, unprotect.
+// spec.md#add-item and spec.md#gap-read-item: addItem, read, data, update, delete, protect, unprotect.
 import * as fs from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
@@ -29,12 +29,12 @@ export function itemRoutes(app: FastifyInstance, emu: Emu): void {
   }
 }
 
-/** Seed 4.6 / part 5: only the user named in the path, who must be allowed to own content. */
+/** spec.md#add-item, spec.md#authentication: only the user named in the path, who must be allowed to own content. */
 async function addItemOp(ctx: Ctx) {
   if (ctx.path.owner !== ctx.caller.user.username) throw portalError("GWM_0003", { message: `Only ${ctx.path.owner} may add items to their own content.` });
   requirePrivilege(ctx, PRIVILEGES.createItem, "own content (addItem)");
   const env = { portal: ctx.portal, jobs: ctx.emu.jobs, uploadDir: ctx.emu.uploadDir };
-  // seed 4.6 rule 3: in multipart mode only multipart and filename count
+  // spec.md#add-item-multipart: in multipart mode only multipart and filename count
   if (ctx.params.bool("multipart")) return startMultipart(env, ctx.caller, ctx.params);
   return addItem(env, ctx.caller, ctx.params);
 }
@@ -48,7 +48,7 @@ function readItem(ctx: OpContext) {
   return itemView(item, item.serviceProxyFilter || item.serviceProxyParams ? proxyUrlOf(ctx, item.id) : undefined);
 }
 
-/** spec-gaps: raw bytes or the JSON text; an empty body when there is none. */
+/** spec.md#gap-item-data: raw bytes or the JSON text; an empty body when there is none. */
 function itemData(ctx: OpContext) {
   const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
   if (item.filePath && fs.existsSync(item.filePath)) {
@@ -66,7 +66,7 @@ async function update(ctx: Ctx) {
   return { success: true, id: item.id };
 }
 
-/** spec-gaps: a protected item (authoritative items too) is refused with CONT_0048 (code on /delete unconfirmed). */
+/** spec.md#gap-delete-item: a protected item (authoritative items too) is refused with CONT_0048 (code on /delete unconfirmed). */
 function deleteItem(ctx: Ctx) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
   if (isProtected(item)) throw portalError("CONT_0048");
@@ -77,7 +77,7 @@ function deleteItem(ctx: Ctx) {
 
 function setProtected(ctx: Ctx, value: boolean) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  // an authoritative item stays protected by its status after unprotect (seed 2.2; unconfirmed)
+  // an authoritative item stays protected by its status after unprotect (spec.md#item-status; unconfirmed)
   item.protectedFlag = value;
   item.modified = Date.now();
   return { success: true };

@@ -1,4 +1,4 @@
-// Seed 4.2 "at most 20 member categories per member": reading a member and setting their member
+// spec.md#assign-member-category-schema "at most 20 member categories per member": reading a member and setting their member
 // categories (public API user resource and update; unconfirmed for the seed's service).
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";

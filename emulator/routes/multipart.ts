@@ -1,4 +1,4 @@
-// spec-gaps multipart mode: addPart, parts, commit, cancel on an item added with multipart=true.
+// spec.md#gap-multipart multipart mode: addPart, parts, commit, cancel on an item added with multipart=true.
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller } from "../host";

@@ -1,4 +1,4 @@
-// Seed 2.5 / 4.6 rule 6: the proxy endpoint of an item's service, with the service proxy filter's
+// spec.md#service-proxy-filter, spec.md#add-item-proxy-rate: the proxy endpoint of an item's service, with the service proxy filter's
 // rate limit (429 CONT_0049) and referrer checks. Path {sharing}/content/items/<id>/proxy[/…] (unconfirmed).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { request } from "undici";

@@ -1,4 +1,4 @@
-// Seed 4.8 (11.0+): canReassignItems, at most 100 items per call.
+// spec.md#can-reassign-items (11.0+): canReassignItems, at most 100 items per call.
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller } from "../host";

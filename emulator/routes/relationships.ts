@@ -1,4 +1,4 @@
-// spec-gaps "Relationships": addRelationship, deleteRelationship, relatedItems.
+// spec.md#gap-relationships: addRelationship, deleteRelationship, relatedItems.
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller } from "../host";

@@ -1,4 +1,4 @@
-// Seed part 9: an operation newer than the emulated release answers 404 with no message code, as
+// spec.md#versions: an operation newer than the emulated release answers 404 with no message code, as
 // an unknown resource of that release would (docs/emulator.md, unconfirmed).
 import type { Emu } from "../context";
 import { EmulatorError } from "../errors";

@@ -1,4 +1,4 @@
-// Seed 4.7 / 3.4 / 2.9 / 2.10: generateUrlReport (11.4+), sync or as a job polled at
+// spec.md#generate-url-report, spec.md#url-report-job-states, spec.md#url-report-job, spec.md#url-report: generateUrlReport (11.4+), sync or as a job polled at
 // portals/self/jobs/<jobId>.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
@@ -57,7 +57,7 @@ function generateUrlReport(ctx: Ctx) {
   return { jobId: rec.id, key: rec.key, jobUrl: `${ctx.emu.urls.sharingUrl}/portals/self/jobs/${rec.id}` };
 }
 
-/** Seed 2.9: the job resource; only the org that started it can see it. */
+/** spec.md#url-report-job: the job resource; only the org that started it can see it. */
 function job(ctx: Ctx) {
   const rec = ctx.portal.urlReportJobs.get(ctx.path.jobId);
   if (!rec || rec.orgId !== ctx.caller.org.id) throw notFound("Job does not exist or is inaccessible.");

@@ -1,9 +1,9 @@
-// Seed 2.2: items can be filtered by status, and authoritative items are boosted in search results.
+// spec.md#item-status: items can be filtered by status, and authoritative items are boosted in search results.
 // A small `search` (public API path) over q and filter terms: owner:, orgid:, id:, type:,
 // title:, contentstatus:, typekeywords: (one whole keyword, as the public search reference lists the
 // field; the seed shows no search syntax), and free words matched against title, tags and type
 // keywords (three of the public API's default fields); plus the public API's
-// `categories` parameter (docs/spec-gaps: a comma list must all match, a JSON array matches any;
+// `categories` parameter (docs/spec.md#gaps: a comma list must all match, a JSON array matches any;
 // a category matches the item's category or one below it).
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
@@ -88,7 +88,7 @@ function search(ctx: OpContext) {
     })
     .filter((i) => all.every((t) => matches(i, t)))
     .filter((i) => inCategories === undefined || inCategories(i))
-    // seed 2.2: authoritative items are boosted; then newest first
+    // spec.md#item-status: authoritative items are boosted; then newest first
     .sort((a, b) => boost(a) - boost(b) || b.modified - a.modified);
   const page = found.slice(start - 1, start - 1 + num);
   const nextStart = start - 1 + num < found.length ? start + num : -1;

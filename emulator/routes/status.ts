@@ -1,5 +1,5 @@
-// Seed 4.5 / 3.1 setContentStatus, share/unshare (the automatic moves of 3.1) and the item
-// status operation of async and multipart adds (seed 3.2, spec-gaps "Item status").
+// spec.md#set-content-status, spec.md#status-transitions setContentStatus, share/unshare (the automatic moves) and the item
+// status operation of async and multipart adds (spec.md#async-add, spec.md#gap-item-status-read).
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller } from "../host";
@@ -35,7 +35,7 @@ function setContentStatusOp(ctx: Ctx) {
   return { success: true, itemId: item.id };
 }
 
-/** Seed 3.2: processing / completed / failed (and partial for an uncommitted multipart add). */
+/** spec.md#async-add: processing / completed / failed (and partial for an uncommitted multipart add). */
 function status(ctx: Ctx) {
   const pending = ctx.portal.pendingAdds.get(ctx.path.id);
   const mine = (owner: string, orgId: string) => owner === ctx.caller.user.username || ctx.portal.administers(ctx.caller, orgId);
@@ -46,7 +46,7 @@ function status(ctx: Ctx) {
   return { itemId: item.id, status: item.addStatus, statusMessage: item.statusMessage || item.addStatus };
 }
 
-/** everyone / org / groups set the item's access; seed 3.1 moves follow from public sharing. */
+/** everyone / org / groups set the item's access; spec.md#status-transitions moves follow from public sharing. */
 function share(ctx: Ctx) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
   const everyone = ctx.params.bool("everyone", item.access === "public");

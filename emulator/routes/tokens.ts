@@ -1,4 +1,4 @@
-// spec-gaps "generateToken" and "Portal self": tokens and the caller's organization.
+// spec.md#gap-generate-token and spec.md#gap-portal-self: tokens and the caller's organization.
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import { op, ownOrg, type OpContext } from "./operation";
@@ -51,7 +51,7 @@ function portalSelf({ caller, emu }: OpContext & { caller: Caller }) {
   };
 }
 
-/** spec-gaps "Portal self": the public API (arcgis-rest-js getPortal(id)) also reads the caller's org by id. */
+/** spec.md#gap-portal-self: the public API (arcgis-rest-js getPortal(id)) also reads the caller's org by id. */
 function portalById(ctx: OpContext & { caller: Caller }) {
   ownOrg(ctx, ctx.path.portalId);
   return portalSelf(ctx);

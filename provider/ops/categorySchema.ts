@@ -1,17 +1,17 @@
-// Organization category schemas: content (seed 2.3, 4.4) and member (seed 2.4, 4.2, 4.3), with the
-// reads and the content delete of spec-gaps.md "Category schemas". The portal id comes from
+// Organization category schemas: content (spec.md#category-schema, spec.md#assign-category-schema) and member (spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema), with the
+// reads and the content delete of spec.md#gap-category-schemas. The portal id comes from
 // portals/self of the client's token. Assigns replace the whole tree, so repeating one is safe.
 import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
 
-/** Seed 2.3: a content category node. */
+/** spec.md#category-schema: a content category node. */
 export interface CategoryNode {
   title: string;
   description?: string;
   categories?: CategoryNode[];
 }
 
-/** Seed 2.4: a member category node. */
+/** spec.md#member-category-schema: a member category node. */
 export interface MemberCategoryNode {
   title: string;
   categories?: MemberCategoryNode[];
@@ -26,8 +26,8 @@ async function portalPath(client: PortalClient, verb: string): Promise<string> {
 }
 
 /**
- * Seed 4.4 assignCategorySchema: replaces the content category schema. Sent as the form field
- * `categorySchema` holding `{"categorySchema":[…]}` (spec-gaps.md; the seed leaves the name open).
+ * spec.md#assign-category-schema assignCategorySchema: replaces the content category schema. Sent as the form field
+ * `categorySchema` holding `{"categorySchema":[…]}` (spec.md#gap-category-schemas; the seed leaves the name open).
  * Errors: 400 ORG_1132 for an empty or oversized schema.
  */
 export async function assignCategorySchema(client: PortalClient, categorySchema: CategoryNode[]): Promise<SuccessResponse> {
@@ -35,19 +35,19 @@ export async function assignCategorySchema(client: PortalClient, categorySchema:
   return client.request("assignCategorySchema", await portalPath(client, "assignCategorySchema"), body, { safeToRetry: true });
 }
 
-/** spec-gaps.md: GET portals/<id>/categorySchema → `{categorySchema:[…]}` (`[]` when none). */
+/** spec.md#gap-category-schemas: GET portals/<id>/categorySchema → `{categorySchema:[…]}` (`[]` when none). */
 export async function getCategorySchema(client: PortalClient): Promise<{ categorySchema: CategoryNode[] }> {
   const r = await client.request("categorySchema", await portalPath(client, "categorySchema"), {}, { method: "GET" });
   return { categorySchema: Array.isArray(r?.categorySchema) ? r.categorySchema : [] };
 }
 
-/** spec-gaps.md: POST portals/<id>/deleteCategorySchema (not in the seed; exists in the public API). */
+/** spec.md#gap-category-schemas: POST portals/<id>/deleteCategorySchema (not in the seed; exists in the public API). */
 export async function deleteCategorySchema(client: PortalClient): Promise<SuccessResponse> {
   return client.request("deleteCategorySchema", await portalPath(client, "deleteCategorySchema"));
 }
 
 /**
- * Seed 4.2 assignMemberCategorySchema: form field `memberCategorySchema` = JSON of seed 2.4
+ * spec.md#assign-member-category-schema assignMemberCategorySchema: form field `memberCategorySchema` = JSON of spec.md#member-category-schema
  * `{"memberCategorySchema":[…]}`. Errors: 400 ORG_1132 for an empty or oversized schema.
  */
 export async function assignMemberCategorySchema(client: PortalClient, memberCategorySchema: MemberCategoryNode[]): Promise<SuccessResponse> {
@@ -55,13 +55,13 @@ export async function assignMemberCategorySchema(client: PortalClient, memberCat
   return client.request("assignMemberCategorySchema", await portalPath(client, "assignMemberCategorySchema"), body, { safeToRetry: true });
 }
 
-/** spec-gaps.md: GET portals/<id>/memberCategorySchema → `{memberCategorySchema:[…]}`. */
+/** spec.md#gap-category-schemas: GET portals/<id>/memberCategorySchema → `{memberCategorySchema:[…]}`. */
 export async function getMemberCategorySchema(client: PortalClient): Promise<{ memberCategorySchema: MemberCategoryNode[] }> {
   const r = await client.request("memberCategorySchema", await portalPath(client, "memberCategorySchema"), {}, { method: "GET" });
   return { memberCategorySchema: Array.isArray(r?.memberCategorySchema) ? r.memberCategorySchema : [] };
 }
 
-/** Seed 4.3 deleteMemberCategorySchema: `f` only → `{success}`; 404 when there is none (part 7). */
+/** spec.md#delete-member-category-schema deleteMemberCategorySchema: `f` only → `{success}`; 404 when there is none (part 7). */
 export async function deleteMemberCategorySchema(client: PortalClient): Promise<SuccessResponse> {
   return client.request("deleteMemberCategorySchema", await portalPath(client, "deleteMemberCategorySchema"));
 }

@@ -1,5 +1,5 @@
-// Feature-service side: layer metadata (seed 2.7), uploads (spec-gaps.md "Upload a source file"),
-// append (seed 4.1, 3.3) and its job record (seed 2.8). Paths are absolute URLs under
+// Feature-service side: layer metadata (spec.md#layer-append-metadata), uploads (spec.md#gap-append-upload),
+// append (spec.md#append, spec.md#append-job-states) and its job record (spec.md#append-job-record). Paths are absolute URLs under
 // {service_url}; a layer URL is `{service_url}/<svc>/FeatureServer/<layerId>`.
 import type { FilePart } from "../rest/body";
 import type { PortalClient } from "../rest/client";
@@ -17,7 +17,7 @@ export function featureServerUrl(layer: string): string {
   return layer.replace(/\/+$/, "").replace(/\/[^/]+$/, "");
 }
 
-/** Seed 2.7 with the spec-gaps.md names: the layer JSON, as far as append needs it. */
+/** spec.md#layer-append-metadata with the spec.md#gap-layer-metadata names: the layer JSON, as far as append needs it. */
 export interface LayerInfo {
   id?: number;
   name?: string;
@@ -30,7 +30,7 @@ export interface LayerInfo {
   [field: string]: unknown;
 }
 
-/** Seed 2.7: GET the layer resource `{service_url}/<svc>/FeatureServer/<layerId>`. */
+/** spec.md#layer-append-metadata: GET the layer resource `{service_url}/<svc>/FeatureServer/<layerId>`. */
 export function getLayerInfo(client: PortalClient, layer: string): Promise<LayerInfo> {
   return client.request("layerInfo", layer, {}, { method: "GET" });
 }
@@ -42,12 +42,12 @@ export interface UploadOptions {
   description?: string;
 }
 
-/** spec-gaps.md: POST …/FeatureServer/uploads/upload, multipart `file` → `{success, item:{itemID, …}}`. */
+/** spec.md#gap-append-upload: POST …/FeatureServer/uploads/upload, multipart `file` → `{success, item:{itemID, …}}`. */
 export function uploadFile(client: PortalClient, o: UploadOptions): Promise<{ success: boolean; item: { itemID: string; itemName?: string; committed?: boolean } }> {
   return client.request("upload", joinUrl(o.featureServer, "uploads/upload"), { description: o.description }, { files: { file: o.file } });
 }
 
-/** Seed 4.1 parameters (objects and lists are sent as JSON). */
+/** spec.md#append parameters (objects and lists are sent as JSON). */
 export interface AppendParams {
   sourceTableName?: string;
   fieldMappings?: Array<{ source: string; name: string }>;
@@ -65,13 +65,13 @@ export interface AppendParams {
   appendItemId?: string;
   appendUploadFormat?: string;
   rollbackOnFailure?: boolean;
-  /** spec-gaps.md (unconfirmed): feature-service source layer mapping. */
+  /** spec.md#gap-append-params (unconfirmed): feature-service source layer mapping. */
   layerMappings?: unknown[];
-  /** spec-gaps.md (unconfirmed): source filter. */
+  /** spec.md#gap-append-params (unconfirmed): source filter. */
   sourceFilter?: unknown;
 }
 
-/** Seed 4.1 "Response on start", plus statusUrl of the public API and the parsed job id. */
+/** spec.md#append "Response on start", plus statusUrl of the public API and the parsed job id. */
 export interface AppendStart {
   status?: string;
   statusMessage?: string;
@@ -86,13 +86,13 @@ export function appendJobId(r: Omit<AppendStart, "jobId"> & { jobId?: string }):
   const fromUrl = /\/jobs\/([^/?#\s]+)/.exec(r.statusUrl ?? "");
   if (fromUrl) return decodeURIComponent(fromUrl[1]);
   const msg = r.statusMessage ?? "";
-  // seed 4.1: "statusMessage (string naming the job id)"; its wording is not shown (unconfirmed)
+  // spec.md#append: "statusMessage (string naming the job id)"; its wording is not shown (unconfirmed)
   const named = /\/jobs\/([^/?#\s]+)/.exec(msg) ?? /\bjob(?:\s*id)?\s*[:=#]?\s*([A-Za-z0-9_-]{4,})/i.exec(msg) ?? /([A-Za-z0-9_-]{16,})/.exec(msg);
   return named ? named[1] : undefined;
 }
 
 /**
- * Seed 4.1 append: POST <layer>/append. Never repeated blindly (design.md): a lost answer could
+ * spec.md#append append: POST <layer>/append. Never repeated blindly (spec.md#design-retries): a lost answer could
  * mean the rows were appended. The source is one of edits, appendUploadId, appendItemId.
  */
 export async function append(client: PortalClient, o: AppendParams & { layerUrl: string }): Promise<AppendStart> {
@@ -105,24 +105,24 @@ export async function append(client: PortalClient, o: AppendParams & { layerUrl:
   return { ...r, jobId };
 }
 
-/** Seed 2.8: the append job record. */
+/** spec.md#append-job-record: the append job record. */
 export interface AppendJob {
   layerName?: string;
   submissionTime?: number;
   lastUpdatedTime?: number;
   recordCount?: number;
-  /** Pending, InProgress, Completed, Failed (case-insensitive, spec-gaps.md). */
+  /** Pending, InProgress, Completed, Failed (case-insensitive, spec.md#gap-append-jobs). */
   status: string;
   messages?: unknown[];
   [field: string]: unknown;
 }
 
-/** Seed 4.1 "Job polling": <layer>/append/jobs/<jobId> (method not shown; GET as the public API). */
+/** spec.md#append "Job polling": <layer>/append/jobs/<jobId> (method not shown; GET as the public API). */
 export function getAppendJob(client: PortalClient, layer: string, jobId: string): Promise<AppendJob> {
   return client.request("appendJob", joinUrl(layer, `append/jobs/${seg(jobId)}`), {}, { method: "GET", jobDocument: true });
 }
 
-/** Seed 3.3: polls until Completed; Failed throws with the job's messages; deadline in ms. */
+/** spec.md#append-job-states: polls until Completed; Failed throws with the job's messages; deadline in ms. */
 export function waitForAppendJob(client: PortalClient, layer: string, jobId: string, timeoutMs?: number, onWait?: (status: string, elapsedMs: number) => void): Promise<AppendJob> {
   return pollJob({
     onWait,

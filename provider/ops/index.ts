@@ -1,4 +1,4 @@
-// One small function per REST operation (seed and spec-gaps.md), grouped by subject.
+// One small function per REST operation (spec.md#contract and spec.md#gaps), grouped by subject.
 export * from "./portal";
 export * from "./categorySchema";
 export * from "./items";

@@ -1,4 +1,4 @@
-// Item operations: addItem (seed 2.1, 4.6, 3.5) and read/data/update/delete (spec-gaps.md "Items").
+// Item operations: addItem (spec.md#item-fields, spec.md#add-item, spec.md#add-with-relationship) and read/data/update/delete (spec.md#gap-read-item).
 import type { FilePart, Params } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import type { SavedData } from "../rest/download";
@@ -7,16 +7,16 @@ import { itemPath, userItemPath, type ItemRef } from "./paths";
 
 export type { ItemRef };
 
-/** Seed 2.1: the item fields addItem and update accept (objects are sent as JSON). */
+/** spec.md#item-fields: the item fields addItem and update accept (objects are sent as JSON). */
 export interface ItemParams {
   title?: string;
   type?: string;
   typeKeywords?: string[];
   description?: string;
-  /** Seed 2.1: comma-delimited; an array is joined with commas. */
+  /** spec.md#item-fields: comma-delimited; an array is joined with commas. */
   tags?: string[] | string;
   snippet?: string;
-  /** Seed 2.1 (11.4): JSON string or object {classification, banner, distribution, reviewDate}. */
+  /** spec.md#item-fields (11.4): JSON string or object {classification, banner, distribution, reviewDate}. */
   classification?: Record<string, unknown> | string;
   extent?: unknown;
   licenseinfo?: string;
@@ -26,7 +26,7 @@ export interface ItemParams {
   text?: string | Record<string, unknown>;
   dataUrl?: string;
   thumbnailUrl?: string;
-  /** Seed 2.1: JSON array or comma list; sent as a JSON array (titles may hold commas). */
+  /** spec.md#item-fields: JSON array or comma list; sent as a JSON array (titles may hold commas). */
   categories?: string[] | string;
   listingProperties?: Record<string, unknown>;
   itemIdToCreate?: string;
@@ -44,7 +44,7 @@ export interface ItemParams {
   [field: string]: unknown;
 }
 
-/** Item as returned by GET content/items/<id> (spec-gaps.md "Read item"). */
+/** Item as returned by GET content/items/<id> (spec.md#gap-read-item). */
 export interface PortalItem {
   id: string;
   owner: string;
@@ -56,14 +56,14 @@ export interface PortalItem {
   [field: string]: unknown;
 }
 
-/** Item fields as request params: categories as a JSON array (seed 2.1), the rest by serializeParam. */
+/** Item fields as request params: categories as a JSON array (spec.md#item-fields), the rest by serializeParam. */
 export function itemBody(item: ItemParams): Params {
   const out: Params = { ...(item as Params) };
   if (Array.isArray(item.categories)) out.categories = JSON.stringify(item.categories);
   return out;
 }
 
-/** Local files sent with the item, streamed from disk (seed 2.1 file, thumbnail, metadata). */
+/** Local files sent with the item, streamed from disk (spec.md#item-fields file, thumbnail, metadata). */
 export interface ItemFiles {
   file?: FilePart;
   thumbnail?: FilePart;
@@ -77,13 +77,13 @@ function itemFileParts(files: ItemFiles | undefined): Record<string, FilePart> |
 }
 
 export interface AddItemOptions extends ItemFiles {
-  /** Seed 4.6: only the user named in the path may add. */
+  /** spec.md#add-item: only the user named in the path may add. */
   owner: string;
   folder?: string;
   item: ItemParams;
 }
 
-/** Seed 4.6: `{success, id, folder}`; with async=true `{status, statusMessage, itemId}`. */
+/** spec.md#add-item: `{success, id, folder}`; with async=true `{status, statusMessage, itemId}`. */
 export interface AddItemResponse {
   success?: boolean;
   id?: string;
@@ -94,8 +94,8 @@ export interface AddItemResponse {
 }
 
 /**
- * Seed 4.6 addItem: POST content/users/<user>/[<folder>/]addItem, multipart when a file is sent.
- * Repeated on a transient failure only with itemIdToCreate (design.md: a repeat cannot duplicate).
+ * spec.md#add-item addItem: POST content/users/<user>/[<folder>/]addItem, multipart when a file is sent.
+ * Repeated on a transient failure only with itemIdToCreate (spec.md#design-retries: a repeat cannot duplicate).
  */
 export function addItem(client: PortalClient, o: AddItemOptions): Promise<AddItemResponse> {
   const folder = o.folder ? `${seg(o.folder)}/` : "";
@@ -103,18 +103,18 @@ export function addItem(client: PortalClient, o: AddItemOptions): Promise<AddIte
   return client.request("addItem", `content/users/${seg(o.owner)}/${folder}addItem`, itemBody(o.item), { safeToRetry, files: itemFileParts(o) });
 }
 
-/** spec-gaps.md "Read item": GET content/items/<id>; NotFoundError when gone. */
+/** spec.md#gap-read-item: GET content/items/<id>; NotFoundError when gone. */
 export function getItem(client: PortalClient, itemId: string): Promise<PortalItem> {
   return client.request("getItem", itemPath(itemId), {}, { method: "GET" });
 }
 
-/** spec-gaps.md "Item data": GET content/items/<id>/data → raw bytes (empty when none). */
+/** spec.md#gap-item-data: GET content/items/<id>/data → raw bytes (empty when none). */
 export function getItemData(client: PortalClient, itemId: string): Promise<Buffer> {
   return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", raw: true });
 }
 
 /**
- * spec-gaps.md "Item data", streamed into `saveTo` (a file item of any size; nothing held in
+ * spec.md#gap-item-data, streamed into `saveTo` (a file item of any size; nothing held in
  * memory): its byte count, SHA-256 and the file name the portal sends with it.
  * @example const { fileName, sha256 } = await downloadItemData(client, id, "/tmp/data.bin");
  */
@@ -129,13 +129,13 @@ export interface UpdateItemOptions extends ItemFiles {
   item: ItemParams & { clearEmptyFields?: boolean };
 }
 
-/** spec-gaps.md "Update item": POST …/items/<id>/update → `{success, id}`. Not repeated blindly. */
+/** spec.md#gap-update-item: POST …/items/<id>/update → `{success, id}`. Not repeated blindly. */
 export function updateItem(client: PortalClient, o: UpdateItemOptions): Promise<{ success: boolean; id: string }> {
   return client.request("updateItem", userItemPath(o.owner, o.itemId, "update", o.folder), itemBody(o.item), { files: itemFileParts(o) });
 }
 
 /**
- * spec-gaps.md "Delete item": POST …/items/<id>/delete → `{success, itemId}`. A protected item is
+ * spec.md#gap-delete-item: POST …/items/<id>/delete → `{success, itemId}`. A protected item is
  * refused (CONT_0048, unconfirmed code); a gone item is NotFoundError (resources treat it as done).
  */
 export function deleteItem(client: PortalClient, o: ItemRef): Promise<{ success: boolean; itemId: string }> {

@@ -1,4 +1,4 @@
-// The status and multipart verbs of an item (seed 3.2, 4.6 rule 3; spec-gaps.md "Item status",
+// The status and multipart verbs of an item (spec.md#async-add, spec.md#add-item-multipart; spec.md#gap-item-status-read,
 // "Add part", "List parts", "Commit", "Cancel"), and the wait for an async add or a commit.
 import type { FilePart } from "../rest/body";
 import type { PortalClient } from "../rest/client";
@@ -6,7 +6,7 @@ import { pollJob } from "../rest/jobs";
 import { userItemPath, type ItemRef } from "./paths";
 import { itemBody, type ItemParams } from "./items";
 
-/** spec-gaps.md: `{itemId, status: "partial"|"processing"|"completed"|"failed", statusMessage}`. */
+/** spec.md#gap-item-status-read: `{itemId, status: "partial"|"processing"|"completed"|"failed", statusMessage}`. */
 export interface ItemStatus {
   itemId: string;
   status: string;
@@ -14,7 +14,7 @@ export interface ItemStatus {
   [field: string]: unknown;
 }
 
-/** spec-gaps.md "Item status": GET content/users/<owner>/items/<id>/status (seed 3.2 "path not shown"). */
+/** spec.md#gap-item-status-read: GET content/users/<owner>/items/<id>/status (spec.md#async-add "path not shown"). */
 export function getItemStatus(client: PortalClient, o: ItemRef & { jobType?: string }): Promise<ItemStatus> {
   return client.request("itemStatus", userItemPath(o.owner, o.itemId, "status", o.folder), { jobType: o.jobType }, { method: "GET", jobDocument: true });
 }
@@ -28,23 +28,23 @@ export interface AddPartOptions extends ItemRef {
   signal?: AbortSignal;
 }
 
-/** spec-gaps.md "Add part": POST …/items/<id>/addPart, multipart `file` + `partNum` → `{success}`. */
+/** spec.md#gap-multipart: POST …/items/<id>/addPart, multipart `file` + `partNum` → `{success}`. */
 export function addItemPart(client: PortalClient, o: AddPartOptions): Promise<{ success: boolean }> {
   return client.request("addPart", userItemPath(o.owner, o.itemId, "addPart", o.folder), { partNum: o.partNum }, { files: { file: o.file }, safeToRetry: true, signal: o.signal });
 }
 
-/** spec-gaps.md "List parts": GET …/items/<id>/parts → `{parts:["1","2",…]}`. */
+/** spec.md#gap-multipart: GET …/items/<id>/parts → `{parts:["1","2",…]}`. */
 export async function listItemParts(client: PortalClient, o: ItemRef): Promise<{ parts: string[] }> {
   const r = await client.request("parts", userItemPath(o.owner, o.itemId, "parts", o.folder), {}, { method: "GET" });
   return { parts: Array.isArray(r?.parts) ? r.parts.map(String) : [] };
 }
 
-/** seed 4.6 rule 3 / spec-gaps.md "Commit": starts assembling the parts; item properties may ride along. */
+/** spec.md#add-item-multipart / spec.md#gap-multipart: starts assembling the parts; item properties may ride along. */
 export function commitItem(client: PortalClient, o: ItemRef & { item?: ItemParams }): Promise<{ success: boolean; id?: string }> {
   return client.request("commit", userItemPath(o.owner, o.itemId, "commit", o.folder), o.item ? itemBody(o.item) : {});
 }
 
-/** spec-gaps.md "Cancel": drops an uncommitted multipart item. */
+/** spec.md#gap-multipart: drops an uncommitted multipart item. */
 export function cancelItem(client: PortalClient, o: ItemRef): Promise<{ success: boolean }> {
   return client.request("cancel", userItemPath(o.owner, o.itemId, "cancel", o.folder), {}, { safeToRetry: true });
 }
@@ -59,7 +59,7 @@ export interface WaitForItemOptions extends ItemRef {
 }
 
 /**
- * Seed 3.2: polls the item status until completed; failed throws JobFailedError with the
+ * spec.md#async-add: polls the item status until completed; failed throws JobFailedError with the
  * statusMessage, the deadline throws JobTimeoutError naming the item and the last status.
  */
 export function waitForItemStatus(client: PortalClient, o: WaitForItemOptions): Promise<ItemStatus> {

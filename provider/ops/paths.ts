@@ -1,4 +1,4 @@
-// Path builders shared by the item operations (spec-gaps.md "Items"): user-scoped item verbs live
+// Path builders shared by the item operations (spec.md#gap-read-item): user-scoped item verbs live
 // under content/users/<owner>/[<folderId>/]items/<id>/<verb>.
 import { seg } from "../rest/url";
 

@@ -3,7 +3,7 @@ import type { TokenResponse } from "../rest/auth";
 import type { PortalClient } from "../rest/client";
 import { compareReleases, RELEASES } from "../limits";
 
-/** spec-gaps.md "Portal self": `{id, name, urlKey, isPortal, currentVersion, access, user:{username, role, privileges}, …}`. */
+/** spec.md#gap-portal-self: `{id, name, urlKey, isPortal, currentVersion, access, user:{username, role, privileges}, …}`. */
 export interface PortalSelf {
   id: string;
   name?: string;
@@ -16,8 +16,8 @@ export interface PortalSelf {
 }
 
 /**
- * GET portals/self (spec-gaps.md "Portal self"), cached per client: the organization picked by the
- * token. Its `id` goes into the category-schema paths (seed 4.2–4.4).
+ * GET portals/self (spec.md#gap-portal-self), cached per client: the organization picked by the
+ * token. Its `id` goes into the category-schema paths (spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema).
  * @example const { id } = await getPortalSelf(client);
  */
 export async function getPortalSelf(client: PortalClient): Promise<PortalSelf> {
@@ -25,7 +25,7 @@ export async function getPortalSelf(client: PortalClient): Promise<PortalSelf> {
 }
 
 /**
- * Does the portal take `itemIdToCreate` (seed 9: self-hosted release 10.8.1)? Read from portals/self
+ * Does the portal take `itemIdToCreate` (spec.md#versions: self-hosted release 10.8.1)? Read from portals/self
  * `currentVersion`, which on a real portal is the sharing API's version, not the release
  * (unconfirmed table, kept here only):
  * - below 10: the numbering of Portal 10.x, where 8.2 is release 10.8.1 (8.1 is 10.8, 7.x is 10.7);
@@ -59,7 +59,7 @@ export interface GenerateTokenOptions {
 }
 
 /**
- * POST generateToken (seed part 5 leaves token issue "not shown"; spec-gaps.md "generateToken"):
+ * POST generateToken (spec.md#authentication leaves token issue "not shown"; spec.md#gap-generate-token):
  * username, password, client=referer, referer, expiration → `{token, expires (epoch ms), ssl}`.
  * The client calls this itself for username + password configs; exposed for tests and tools.
  */

@@ -1,5 +1,5 @@
-// Seed 4.8 canReassignItems (self-hosted 11.0): at most 100 item ids per call, so the function
-// sends batches and merges the answers; CONT_0291 becomes per-item reasons (design.md "Functions").
+// spec.md#can-reassign-items canReassignItems (self-hosted 11.0): at most 100 item ids per call, so the function
+// sends batches and merges the answers; CONT_0291 becomes per-item reasons (spec.md#design-functions).
 import { CAN_REASSIGN_MAX_ITEMS } from "../limits";
 import type { PortalClient } from "../rest/client";
 import { PortalError } from "../rest/errors";
@@ -22,7 +22,7 @@ export interface CanReassignResult {
 
 type RawResult = { itemId: string; success: boolean; error?: { message?: string } };
 
-/** Seed 4.8: POST content/users/<owner>/canReassignItems (a check: safe to repeat). */
+/** spec.md#can-reassign-items: POST content/users/<owner>/canReassignItems (a check: safe to repeat). */
 export async function canReassignItems(client: PortalClient, o: CanReassignItemsOptions): Promise<{ results: CanReassignResult[] }> {
   const results: CanReassignResult[] = [];
   for (let i = 0; i < o.itemIds.length; i += CAN_REASSIGN_MAX_ITEMS) {
@@ -42,12 +42,12 @@ async function checkBatch(client: PortalClient, owner: string, items: string[], 
   const path = `content/users/${seg(owner)}/canReassignItems`;
   try {
     const r = await client.request("canReassignItems", path, { items: items.join(","), targetUsername }, { safeToRetry: true });
-    // seed 4.8 shows both {results:[…]} and a single {itemId, success}
+    // spec.md#can-reassign-items shows both {results:[…]} and a single {itemId, success}
     const raw: RawResult[] = Array.isArray(r?.results) ? r.results : r?.itemId !== undefined ? [r] : [];
     return answerEach(items, raw.map((x) => ({ itemId: x.itemId, success: x.success === true, reason: x.success === true ? undefined : x.error?.message })));
   } catch (e) {
     if (!(e instanceof PortalError) || e.messageCode !== "CONT_0291") throw e;
-    // seed part 7: 403 CONT_0291 lists the refused items; the others are asked again on their own,
+    // spec.md#errors: 403 CONT_0291 lists the refused items; the others are asked again on their own,
     // never taken as eligible without an answer (an unknown id must not read as eligible)
     const refused = new Map<string, Record<string, unknown>>();
     for (const d of e.details) if (d && typeof d === "object" && "itemId" in d) refused.set(String((d as { itemId: unknown }).itemId), d as Record<string, unknown>);

@@ -1,21 +1,21 @@
-// URL reports (seed 4.7, 2.9, 2.10, 3.4; introduced at self-hosted 11.4).
+// URL reports (spec.md#generate-url-report, spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states; introduced at self-hosted 11.4).
 import type { URL_REPORT_TYPES } from "../limits";
 import type { PortalClient } from "../rest/client";
 import { pollJob } from "../rest/jobs";
 import { seg } from "../rest/url";
 
-/** spec-gaps.md: the urlType values, one list in limits.ts (the portal-wide value is a guess). */
+/** spec.md#gap-url-type: the urlType values, one list in limits.ts (the portal-wide value is a guess). */
 export type UrlType = (typeof URL_REPORT_TYPES)[number];
 
 export interface GenerateUrlReportOptions {
   urlType: UrlType | string;
-  /** Seed 4.7: required when urlType is federatedServerUrl. */
+  /** spec.md#generate-url-report: required when urlType is federatedServerUrl. */
   serverId?: string;
   /** true starts a job (answer `{jobId, key, jobUrl}`); false answers `{siteUrlReport}`. */
   async?: boolean;
 }
 
-/** Seed 2.10: the URL report. */
+/** spec.md#url-report: the URL report. */
 export interface UrlReport {
   id: string;
   reportVersion: string;
@@ -33,7 +33,7 @@ export interface UrlReportStart {
 }
 
 /**
- * Seed 4.7 generateUrlReport: POST portals/<id>/urls/generateUrlReport. A synchronous report is
+ * spec.md#generate-url-report generateUrlReport: POST portals/<id>/urls/generateUrlReport. A synchronous report is
  * a read (safe to repeat); an async one starts a job, so it is not repeated blindly.
  */
 export async function generateUrlReport(client: PortalClient, o: GenerateUrlReportOptions): Promise<UrlReportStart> {
@@ -41,7 +41,7 @@ export async function generateUrlReport(client: PortalClient, o: GenerateUrlRepo
   return client.request("generateUrlReport", path, { urlType: o.urlType, serverId: o.serverId, async: o.async }, { safeToRetry: o.async !== true });
 }
 
-/** Seed 2.9: the job resource. */
+/** spec.md#url-report-job: the job resource. */
 export interface UrlReportJob {
   id: string;
   definition?: { type: string };
@@ -52,12 +52,12 @@ export interface UrlReportJob {
   result?: { details?: string; urlReport?: UrlReport };
 }
 
-/** Seed 4.7: GET {sharing_url}/portals/self/jobs/<jobId> (the jobUrl) → the job of 2.9. */
+/** spec.md#generate-url-report: GET {sharing_url}/portals/self/jobs/<jobId> (the jobUrl) → the job of spec.md#url-report-job. */
 export function getUrlReportJob(client: PortalClient, jobId: string): Promise<UrlReportJob> {
   return client.request("urlReportJob", `portals/self/jobs/${seg(jobId)}`, {}, { method: "GET", jobDocument: true });
 }
 
-/** Seed 3.4: polls the job until completed (then `result` holds the report); deadline in ms. */
+/** spec.md#url-report-job-states: polls the job until completed (then `result` holds the report); deadline in ms. */
 export function waitForUrlReportJob(client: PortalClient, jobId: string, timeoutMs?: number): Promise<UrlReportJob> {
   return pollJob({
     operation: "urlReportJob",

@@ -1,4 +1,4 @@
-// CategorySchema (design.md table): the organization's content category schema, seed 2.3 and 4.4.
+// CategorySchema (spec.md#design-resources table): the organization's content category schema, spec.md#category-schema, spec.md#assign-category-schema.
 import { assignCategorySchema, deleteCategorySchema, getCategorySchema } from "../ops/categorySchema";
 import { contentCategorySchemaInput } from "../schemas/categorySchema";
 import { schemaProvider } from "./schemaProvider";

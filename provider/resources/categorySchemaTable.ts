@@ -1,4 +1,4 @@
-// The property tables of CategorySchema and MemberCategorySchema (seed 2.3, 2.4, 4.2–4.4): the
+// The property tables of CategorySchema and MemberCategorySchema (spec.md#category-schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema): the
 // tree argument (also an output), the adopt switch, and the outputs check and read fill in. The
 // classes' props and hidden diffs, and the docs tables, derive from them (propertyTable.ts); the
 // tree's rules are the provider core's schemas (provider/schemas/categorySchema.ts).
@@ -27,7 +27,7 @@ export const CATEGORY_SCHEMA = treeTable(
     rule: contentCategoryNode,
     type: "Input<Input<CategoryNodeArgs>[]>",
     outputType: "Output<CategoryNode[]>",
-    doc: "1 to 5 trees; at most 4 levels; at most 200 categories in all (seed 4.4, part 8). An empty list is refused: destroy the resource to remove the schema. A tree edited in the portal is drift on refresh.",
+    doc: "1 to 5 trees; at most 4 levels; at most 200 categories in all (spec.md#assign-category-schema, spec.md#limits). An empty list is refused: destroy the resource to remove the schema. A tree edited in the portal is drift on refresh.",
     outputDoc: "The tree the portal stored, normalized: `description` is `\"\"` and `categories` is `[]` when absent.",
     nested: {
       title: { type: "Input<string>", doc: "Not empty, at most 100 characters. Sibling titles must differ, case-insensitively (unconfirmed rule of the provider core)." },
@@ -44,7 +44,7 @@ export const MEMBER_CATEGORY_SCHEMA = treeTable(
     rule: memberCategoryNode,
     type: "Input<Input<MemberCategoryNodeArgs>[]>",
     outputType: "Output<MemberCategoryNode[]>",
-    doc: "At least one node; at most 3 levels; at most 200 categories and subcategories in all (seed 4.2). A tree edited in the portal is drift on refresh.",
+    doc: "At least one node; at most 3 levels; at most 200 categories and subcategories in all (spec.md#assign-member-category-schema). A tree edited in the portal is drift on refresh.",
     outputDoc: "The stored tree; `categories` is `[]` when absent.",
     nested: {
       title: { type: "Input<string>", doc: "Not empty; sibling titles differ (case-insensitive, unconfirmed). The seed gives no length limit." },

@@ -1,4 +1,4 @@
-// The portal client of the provider host (design rule 4): built from the stack config handed to
+// The portal client of the provider host (spec.md#design-credentials): built from the stack config handed to
 // `configure` (portal:url, portal:token or portal:username + portal:password), with the PORTAL_*
 // environment fallbacks of config.ts. One client per host process, shared by every resource.
 import type { ConfigSource } from "../config";

@@ -1,4 +1,4 @@
-// The ResourceProviders the serialized stubs load by kind (resources/stub.ts, design rule 1).
+// The ResourceProviders the serialized stubs load by kind (resources/stub.ts, spec.md#design-closure).
 import { categorySchema } from "./categorySchema";
 import { itemStatus } from "./itemStatus";
 import { layerAppend } from "./layerAppend";

@@ -1,7 +1,7 @@
-// ItemStatus (design.md table): an item's content status, seed 2.2, 3.1 and 4.5. The id is the item
+// ItemStatus (spec.md#design-resources table): an item's content status, spec.md#item-status, spec.md#status-transitions, spec.md#set-content-status. The id is the item
 // id (a new itemId replaces); create and update set the status; delete clears it with
 // clearEmptyFields=true; read takes item.contentStatus, where the portal's own move from
-// org_authoritative to public_authoritative (seed 3.1) is not drift.
+// org_authoritative to public_authoritative (spec.md#status-transitions) is not drift.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ContentStatus } from "../limits";
 import { getItem } from "../ops/items";
@@ -17,15 +17,15 @@ import { shown, withPlan } from "./plan";
 
 type Props = Record<string, any>;
 
-/** Seed 3.1: the status the portal shows counts as the desired one when it is the automatic move up. */
+/** spec.md#status-transitions: the status the portal shows counts as the desired one when it is the automatic move up. */
 export function effectiveStatus(desired: string | undefined, portalStatus: string): string {
   return desired === "org_authoritative" && portalStatus === "public_authoritative" ? desired : portalStatus;
 }
 
-/** Seed 3.1 / part 7 CONT_0163 as an error that says what to do. */
+/** spec.md#status-transitions, spec.md#errors CONT_0163 as an error that says what to do. */
 export function publicAuthoritativeRefused(itemId: string, e: PortalError): Error {
   return new Error(
-    `ItemStatus ${itemId}: the portal refused status public_authoritative (${e.messageCode}): the organization must be public and identity-verified (seed 3.1). ` +
+    `ItemStatus ${itemId}: the portal refused status public_authoritative (${e.messageCode}): the organization must be public and identity-verified (spec.md#status-transitions). ` +
       'Check: GET <portal:url>/sharing/rest/portals/self must show "access": "public", and the organization\'s identity must be verified in its settings. ' +
       "Until then use status org_authoritative: the portal moves it to public_authoritative by itself once the org is verified and the item is shared with the public.",
   );
@@ -39,7 +39,7 @@ async function setStatus(itemId: string, status: ContentStatus): Promise<Props> 
     if (e instanceof PortalError && e.messageCode === "CONT_0163") throw publicAuthoritativeRefused(itemId, e);
     throw e;
   }
-  // design rule 6: the state holds what the portal stored
+  // spec.md#design-create-delete-read: the state holds what the portal stored
   const portalStatus = (await getItem(client, itemId)).contentStatus ?? "";
   return { schemaVersion: SCHEMA_VERSION, itemId, status: effectiveStatus(status, portalStatus), portalStatus };
 }
@@ -122,7 +122,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
     return { outs: await setStatus(id, news.status) };
   },
 
-  // seed 3.1: an empty status with clearEmptyFields=true removes every badge at once
+  // spec.md#status-transitions: an empty status with clearEmptyFields=true removes every badge at once
   async delete(id: string) {
     try {
       await setContentStatus(portalClient(), { itemId: id, status: "", clearEmptyFields: true });

@@ -1,4 +1,4 @@
-// LayerAppend (design.md table): one append into a hosted feature layer (seed 4.1, 3.3, 2.7, 2.8).
+// LayerAppend (spec.md#design-resources): one append into a hosted feature layer (spec.md#append, spec.md#append-job-states, spec.md#layer-append-metadata, spec.md#append-job-record).
 // The id is `<layer url>#<job id>`. Create reads the layer first and fails before any append when
 // the layer would refuse it, uploads a local file, appends once and polls the job to Completed.
 // Any input change is a new append (a replace). Delete removes nothing: appended rows stay.
@@ -22,7 +22,7 @@ type Props = Record<string, any>;
 
 const pick = (from: Props, keys: readonly string[]): Props => Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]]));
 
-/** Seed 2.8: the job record fields kept as outputs (plus the job's messages, e.g. skipped rows). */
+/** spec.md#append-job-record: the job record fields kept as outputs (plus the job's messages, e.g. skipped rows). */
 function jobOutputs(job: AppendJob): Props {
   const out: Props = { status: job.status, recordCount: job.recordCount, submissionTime: job.submissionTime, lastUpdatedTime: job.lastUpdatedTime, layerName: job.layerName };
   if (Array.isArray(job.messages) && job.messages.length > 0) out.jobMessages = job.messages.map((m) => (typeof m === "string" ? m : JSON.stringify(m)));
@@ -84,7 +84,7 @@ async function journalLines(inputs: Props): Promise<string[]> {
 export const layerAppend: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
-  // design rule 5: everything is checked here, without a request; the file is fingerprinted
+  // spec.md#design-check: everything is checked here, without a request; the file is fingerprinted
   async check(given: Props, news: Props) {
     // a replacement's check has no old inputs; the diff that decided the replace left them (replacing.ts)
     const olds = given && Object.keys(given).length > 0 ? given : replacedOlds(news?.__urn);
@@ -118,7 +118,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
   async create(inputs: Props) {
     const client = portalClient();
     const layer = (inputs.layerUrl ?? layerUrl(client, inputs.serviceName, inputs.layerId)).replace(/\/+$/, "");
-    // seed 2.7: the layer JSON says whether this append can be accepted; refuse before sending it
+    // spec.md#layer-append-metadata: the layer JSON says whether this append can be accepted; refuse before sending it
     const info = await getLayerInfo(client, layer);
     const refusal = appendRefusal(layer, info, inputs, inputs.appendUploadFormat);
     if (refusal) throw refusal;
@@ -150,7 +150,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     return { outs };
   },
 
-  // design.md: nothing is removed; the appended rows stay in the layer. The journal record goes.
+  // spec.md#design-append-rerun: nothing is removed; the appended rows stay in the layer. The journal record goes.
   async delete(_id: string, props: Props) {
     if (typeof props?.__urn === "string") await removeJournal(props.__urn, props);
   },

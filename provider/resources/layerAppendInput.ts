@@ -1,6 +1,6 @@
-// LayerAppend inputs (seed 4.1, 2.7): the core's append parameters, with a local `file` (uploaded
+// LayerAppend inputs (spec.md#append, spec.md#layer-append-metadata): the core's append parameters, with a local `file` (uploaded
 // by the resource) in place of appendUploadId, the target layer as a URL or service name + layer
-// id, and our own poll deadline (design rule 7).
+// id, and our own poll deadline (spec.md#design-timeouts).
 import { extname } from "node:path";
 import { z } from "zod";
 import { APPEND_FORMATS, APPEND_FORMAT_BY_EXTENSION } from "../limits";
@@ -9,13 +9,13 @@ import { nonEmpty } from "../schemas/fields";
 import { isUnknown } from "../schemas/unknown";
 import { argumentKeys, inputKeys, keysWhere, outputKeys, type ArgumentName, type Table } from "./propertyTable";
 
-/** The three sources a LayerAppend may name (seed 4.1 rule 1, with `file` uploaded first). */
+/** The three sources a LayerAppend may name (spec.md#append-source, with `file` uploaded first). */
 export const LAYER_APPEND_SOURCES = ["edits", "file", "appendItemId"] as const;
 
 /** Default job poll deadline in seconds. */
 export const DEFAULT_APPEND_TIMEOUT_SECONDS = 600;
 
-/** `{service_url}/<svc>/FeatureServer/<layerId>` (seed 4.1 path). */
+/** `{service_url}/<svc>/FeatureServer/<layerId>` (spec.md#append path). */
 const LAYER_URL = /^https?:\/\/[^\s]+\/FeatureServer\/\d+\/?$/;
 
 const { appendUploadId: _uploadId, sourceFilter: _filter, ...p } = appendParamsShape;
@@ -36,16 +36,16 @@ export const LAYER_APPEND = {
   edits: { role: "argument", rule: p.edits, change: "replace", type: "object", doc: "Source: a feature collection given literally (an object or its JSON text)." },
   appendSourceInfo: { role: "argument", rule: p.appendSourceInfo, change: "replace", type: "object", doc: "CSV/Excel: `sourceSR`, location fields, `dateFieldsTimeReference {timeZone, respectsDaylightSaving}`. `{}` is valid." },
   upsert: { role: "argument", rule: p.upsert, change: "replace", type: "boolean", doc: "Update features matching on `upsertMatchingField` (or object/global id), insert the others: the only safe way to run again." },
-  skipInserts: { role: "argument", rule: p.skipInserts, change: "replace", type: "boolean", doc: "Seed 4.1." },
-  skipUpdates: { role: "argument", rule: p.skipUpdates, change: "replace", type: "boolean", doc: "Seed 4.1." },
-  useGlobalIds: { role: "argument", rule: p.useGlobalIds, change: "replace", type: "boolean", doc: "Seed 4.1." },
+  skipInserts: { role: "argument", rule: p.skipInserts, change: "replace", type: "boolean", doc: "spec.md#append." },
+  skipUpdates: { role: "argument", rule: p.skipUpdates, change: "replace", type: "boolean", doc: "spec.md#append." },
+  useGlobalIds: { role: "argument", rule: p.useGlobalIds, change: "replace", type: "boolean", doc: "spec.md#append." },
   truncate: { role: "argument", rule: p.truncate, change: "replace", type: "boolean", doc: "Removes every existing row first; needs self-hosted 11.2." },
   updateGeometry: { role: "argument", rule: p.updateGeometry, change: "replace", type: "boolean", doc: "`false`: only attributes of matching features are updated." },
   appendFields: { role: "argument", rule: p.appendFields, change: "replace", type: "string[]", doc: "Restricts the layer fields written." },
   upsertMatchingField: { role: "argument", rule: p.upsertMatchingField, change: "replace", type: "string", doc: "A layer field with a unique index (or the object id / global id field), checked against the layer before appending." },
   appendItemId: { role: "argument", rule: p.appendItemId, change: "replace", type: "string", doc: "Source: a portal item (32 letters or digits) holding the source file or hosted feature service (self-hosted 10.9+)." },
   appendUploadFormat: { role: "argument", rule: p.appendUploadFormat, change: "replace", type: "string", doc: "`sqlite`, `geoPackage`, `shapefile`, `filegdb`, `featureCollection`, `geojson`, `csv`, `excel`, `featureService` (case-insensitive). Required with `appendItemId`. For a file, told from the extension when absent: `.csv` csv, `.xlsx`/`.xls` excel, `.geojson`/`.json` geojson, `.zip` shapefile, `.sqlite`/`.db` sqlite, `.gpkg` geoPackage." },
-  rollbackOnFailure: { role: "argument", rule: p.rollbackOnFailure, change: "replace", type: "boolean", doc: "Seed 4.1; default true: a failed job keeps nothing." },
+  rollbackOnFailure: { role: "argument", rule: p.rollbackOnFailure, change: "replace", type: "boolean", doc: "spec.md#append; default true: a failed job keeps nothing." },
   layerMappings: { role: "argument", rule: p.layerMappings, change: "replace", type: "{id, sourceTableName?, fieldMappings?}[]", doc: "Feature-service sources (parameter name unconfirmed)." },
   layerUrl: { role: "argument", rule: layerUrlRule.optional(), change: "replace", type: "string", doc: "`{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, or `serviceName` + `layerId`." },
   serviceName: { role: "argument", rule: nonEmpty().optional(), change: "replace", type: "string", doc: "With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`)." },
@@ -56,11 +56,11 @@ export const LAYER_APPEND = {
   fileSize: { role: "computed", output: true, outputType: "number", doc: "The size of `file` in bytes." },
   targetLayerUrl: { role: "output", outputType: "string", doc: "The layer appended to." },
   jobId: { role: "output", outputType: "string", doc: "The append job." },
-  status: { role: "output", outputType: "string", doc: "The job record (seed 2.8): `Completed` once created." },
-  recordCount: { role: "output", outputType: "number", doc: "The job record (seed 2.8)." },
-  submissionTime: { role: "output", outputType: "number", doc: "The job record (seed 2.8)." },
-  lastUpdatedTime: { role: "output", outputType: "number", doc: "The job record (seed 2.8)." },
-  layerName: { role: "output", outputType: "string", doc: "The job record (seed 2.8)." },
+  status: { role: "output", outputType: "string", doc: "The job record (spec.md#append-job-record): `Completed` once created." },
+  recordCount: { role: "output", outputType: "number", doc: "The job record (spec.md#append-job-record)." },
+  submissionTime: { role: "output", outputType: "number", doc: "The job record (spec.md#append-job-record)." },
+  lastUpdatedTime: { role: "output", outputType: "number", doc: "The job record (spec.md#append-job-record)." },
+  layerName: { role: "output", outputType: "string", doc: "The job record (spec.md#append-job-record)." },
   jobMessages: { role: "output", outputType: "string[]", doc: "The job's messages, when any (rows skipped with `rollbackOnFailure: false`)." },
   appendUploadId: { role: "output", outputType: "string", doc: "The upload id of a file source." },
   schemaVersion: { role: "output", outputType: "number", doc: "The state layout version (1)." },
@@ -83,7 +83,7 @@ export const layerAppendInput = z.object(layerAppendShape).superRefine((v, ctx) 
     if (!given(v.serviceName)) ctx.addIssue({ code: "custom", path: ["serviceName"], message: "no target layer; set layerUrl, or serviceName and layerId" });
     if (!given(v.layerId)) ctx.addIssue({ code: "custom", path: ["layerId"], message: "no target layer; set layerUrl, or serviceName and layerId" });
   }
-  // seed 4.1: a portal item source needs its format; a file's is told from its name when absent
+  // spec.md#append: a portal item source needs its format; a file's is told from its name when absent
   if (given(v.appendItemId) && !given(v.appendUploadFormat)) {
     ctx.addIssue({ code: "custom", path: ["appendUploadFormat"], message: `required with appendItemId; one of: ${APPEND_FORMATS.join(", ")}` });
   }

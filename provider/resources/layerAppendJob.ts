@@ -1,6 +1,6 @@
-// The append of a LayerAppend create (seed 4.1, 3.3, 2.8): upload a local file (streamed), send
+// The append of a LayerAppend create (spec.md#append, spec.md#append-job-states, spec.md#append-job-record): upload a local file (streamed), send
 // append once (never retried blindly: a lost answer may hide appended rows), poll the job to a
-// terminal state under our own deadline (design rule 7).
+// terminal state under our own deadline (spec.md#design-timeouts).
 import { append, featureServerUrl, uploadFile, waitForAppendJob, type AppendJob, type AppendParams } from "../ops/features";
 import { jobProgressLine, reportProgress } from "../progress";
 import type { PortalClient } from "../rest/client";
@@ -11,7 +11,7 @@ import { contentTypeOf, DEFAULT_APPEND_TIMEOUT_SECONDS } from "./layerAppendInpu
 
 type Props = Record<string, any>;
 
-/** Seed 4.1 parameters sent as they are given (the source and target keys are handled apart). */
+/** spec.md#append parameters sent as they are given (the source and target keys are handled apart). */
 const PASSED_PARAMS = [
   "edits", "appendItemId", "appendUploadFormat", "appendSourceInfo", "fieldMappings", "layerMappings", "sourceTableName", "upsert", "skipInserts",
   "skipUpdates", "useGlobalIds", "updateGeometry", "appendFields", "upsertMatchingField", "truncate", "rollbackOnFailure",
@@ -23,7 +23,7 @@ export interface AppendOutcome {
   appendUploadId?: string;
 }
 
-/** spec-gaps.md "Upload a source file": uploads/upload on the layer's FeatureServer. */
+/** spec.md#gap-append-upload: uploads/upload on the layer's FeatureServer. */
 async function uploadSource(client: PortalClient, layer: string, file: string, format: string): Promise<string> {
   const path = resolveSourceFile(file);
   const up = await uploadFile(client, { featureServer: featureServerUrl(layer), file: { path, contentType: contentTypeOf(format) }, description: "pulumi-gis-portal LayerAppend source" });

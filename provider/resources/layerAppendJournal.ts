@@ -1,5 +1,5 @@
 // The append journal (issue "crash-safe creates"): an append has no idempotency key in the contract
-// (seed 4.1) and the portal lists no jobs, so a `pulumi up` killed after the append was sent would,
+// (spec.md#append) and the portal lists no jobs, so a `pulumi up` killed after the append was sent would,
 // after recovery, append the same rows again. Create therefore writes a small record in the project
 // directory before it sends the append (`sending`) and as soon as the portal answers (`started`,
 // with the job id). A create re-run for the same resource and the same inputs (after
@@ -25,7 +25,7 @@ export interface JournalEntry {
   state: "sending" | "started";
   jobId?: string;
   appendUploadId?: string;
-  /** The layer's last-edit time read just before the append was sent (seed 4.1 rule 8). */
+  /** The layer's last-edit time read just before the append was sent (spec.md#append-last-edit). */
   layerEditedAt?: number;
   at: string;
 }

@@ -14,14 +14,14 @@ const rerunSafe = (inputs: Props) => (inputs.upsert === true && (inputs.upsertMa
 
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
-/** Seed 4.1 rule 8: the layer's last-edit time (public API `editingInfo.lastEditDate`), when it says. */
+/** spec.md#append-last-edit: the layer's last-edit time (public API `editingInfo.lastEditDate`), when it says. */
 export function lastEditDate(info: unknown): number | undefined {
   const t = (info as { editingInfo?: { lastEditDate?: unknown } } | undefined)?.editingInfo?.lastEditDate;
   return typeof t === "number" ? t : undefined;
 }
 
 /**
- * An append sent without an answer ran only if the layer was edited since (seed 4.1 rule 8: a
+ * An append sent without an answer ran only if the layer was edited since (spec.md#append-last-edit: a
  * successful append moves the layer's last-edit time). An unmoved time means it did not finish;
  * a time the layer does not report, or one that moved, leaves it open.
  */

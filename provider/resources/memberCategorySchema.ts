@@ -1,4 +1,4 @@
-// MemberCategorySchema (design.md table): the organization's member category schema, seed 2.4, 4.2, 4.3.
+// MemberCategorySchema (spec.md#design-resources table): the organization's member category schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema.
 import { assignMemberCategorySchema, deleteMemberCategorySchema, getMemberCategorySchema } from "../ops/categorySchema";
 import { memberCategorySchemaInput } from "../schemas/categorySchema";
 import { schemaProvider } from "./schemaProvider";
@@ -10,7 +10,7 @@ export const memberCategorySchema = schemaProvider({
   property: "memberCategorySchema",
   input: memberCategorySchemaInput,
   limits: MEMBER_CATEGORIES,
-  // seed 2.4: member nodes carry only title and categories
+  // spec.md#member-category-schema: member nodes carry only title and categories
   assign: (client, tree) => assignMemberCategorySchema(client, tree),
   get: async (client) => (await getMemberCategorySchema(client)).memberCategorySchema,
   remove: (client) => deleteMemberCategorySchema(client),

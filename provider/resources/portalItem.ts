@@ -1,4 +1,4 @@
-// PortalItem (design.md table): an item of seed 2.1 with its optional relationship (3.5, 4.6). The
+// PortalItem (spec.md#design-resources table): an item of spec.md#item-fields with its optional relationship (spec.md#add-with-relationship, spec.md#add-item). The
 // id is the item id; type, owner, folder and itemIdToCreate replace; delete fails clearly while the
 // item is protected; read returns the inputs as the portal holds them, so a refresh shows drift.
 import type * as pulumi from "@pulumi/pulumi";
@@ -18,12 +18,12 @@ import { assertReadableState } from "./state";
 
 type Props = Record<string, any>;
 
-/** Part 7 / spec-gaps.md: a delete refused because the item is protected (CONT_0048, unconfirmed). */
+/** spec.md#errors, spec.md#gap-delete-item: a delete refused because the item is protected (CONT_0048, unconfirmed). */
 async function protectedRefusal(client: PortalClient, itemId: string, e: unknown): Promise<Error | undefined> {
   if (!(e instanceof PortalError) || !(e.messageCode === "CONT_0048" || /protect/i.test(e.reason ?? e.message))) return undefined;
   const status = (await getItem(client, itemId).catch(() => undefined))?.contentStatus;
   const why = status
-    ? ` It is ${status}: authoritative items are protected automatically (seed 2.2); clear its status first (remove its ItemStatus resource, or set the status in the portal to none).`
+    ? ` It is ${status}: authoritative items are protected automatically (spec.md#item-status); clear its status first (remove its ItemStatus resource, or set the status in the portal to none).`
     : "";
   return new Error(`PortalItem ${itemId} is protected; set protected: false and run pulumi up first, or unprotect it in the portal.${why}`);
 }
@@ -81,7 +81,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     try {
       await deleteItem(client, ref);
     } catch (e) {
-      if (isNotFound(e)) return; // design rule 6: gone is done
+      if (isNotFound(e)) return; // spec.md#design-create-delete-read: gone is done
       if (await cancelIfPartial(client, ref)) return; // an upload never committed: nothing partial stays
       throw (await protectedRefusal(client, id, e)) ?? e;
     }

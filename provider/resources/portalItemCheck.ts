@@ -1,4 +1,4 @@
-// PortalItem check (design rule 5): normalize the inputs, record the file's size and SHA-256 (so a
+// PortalItem check (spec.md#design-check): normalize the inputs, record the file's size and SHA-256 (so a
 // changed file is a diff), keep one itemIdToCreate per resource generation, and list every failure
 // before any request is sent.
 import { randomBytes } from "node:crypto";
@@ -21,7 +21,7 @@ type Props = Record<string, any>;
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/** Seed 2.1 itemIdToCreate: 32 random letters and digits. */
+/** spec.md#item-fields itemIdToCreate: 32 random letters and digits. */
 export function newItemIdToCreate(): string {
   const bytes = randomBytes(ITEM.itemIdToCreateLength * 2);
   let id = "";
@@ -30,7 +30,7 @@ export function newItemIdToCreate(): string {
   return id.length === ITEM.itemIdToCreateLength ? id : newItemIdToCreate();
 }
 
-/** Seed 2.1 tags (comma-delimited) and categories (JSON array or comma list) as lists. */
+/** spec.md#item-fields tags (comma-delimited) and categories (JSON array or comma list) as lists. */
 function asList(v: unknown): unknown {
   if (typeof v !== "string" || isUnknown(v)) return v;
   return v.split(",").map((s) => s.trim()).filter((s) => s !== "");

@@ -1,6 +1,6 @@
-// PortalItem create (seed 3.5, 4.6; design.md): one addItem carrying itemIdToCreate and the
+// PortalItem create (spec.md#add-with-relationship, spec.md#add-item; spec.md#design-item-create-retry): one addItem carrying itemIdToCreate and the
 // relationship, safe to repeat; an ambiguous failure or an "id exists" answer adopts the item that
-// id names when it is ours. A portal before 10.8.1 has no itemIdToCreate (seed 9): there create
+// id names when it is ours. A portal before 10.8.1 has no itemIdToCreate (spec.md#versions): there create
 // first searches for an item carrying this resource's marker and adopts it, so a create whose
 // answer was lost is not made twice. Large files go through multipart mode, dataUrl through an
 // async add.
@@ -43,7 +43,7 @@ async function existing(client: PortalClient, itemId: string): Promise<PortalIte
 async function adopt(client: PortalClient, owner: string, inputs: Props, cause: unknown): Promise<string> {
   const id = inputs.itemIdToCreate;
   if (inputs.dataUrl !== undefined) {
-    // seed 3.2: a pending async add answers its status before the item is readable
+    // spec.md#async-add: a pending async add answers its status before the item is readable
     const pending = await getItemStatus(client, { owner, itemId: id }).catch(() => undefined);
     if (pending) return id;
   }
@@ -80,7 +80,7 @@ async function markedItem(client: PortalClient, owner: string, inputs: Props): P
   return undefined;
 }
 
-/** Seed 4.6: the one-call add (text, url, dataUrl or a small file), adopting on an ambiguous failure. */
+/** spec.md#add-item: the one-call add (text, url, dataUrl or a small file), adopting on an ambiguous failure. */
 async function addInOneCall(client: PortalClient, owner: string, inputs: Props): Promise<{ itemId: string; adopted: boolean }> {
   const file = inputs.file !== undefined ? { file: { path: inputs.file } } : {};
   const keyed = await portalTakesItemIdToCreate(client);
@@ -88,7 +88,7 @@ async function addInOneCall(client: PortalClient, owner: string, inputs: Props):
     const found = await markedItem(client, owner, inputs);
     if (found !== undefined) return { itemId: found, adopted: true };
   }
-  // seed 9: an older portal does not know itemIdToCreate; it is not sent there
+  // spec.md#versions: an older portal does not know itemIdToCreate; it is not sent there
   const item = keyed ? addItemParams(inputs) : { ...addItemParams(inputs), itemIdToCreate: undefined };
   try {
     const r = await addItem(client, { owner, folder: inputs.folder, item, ...file, ...thumbnailPart(inputs) });
@@ -103,7 +103,7 @@ async function addInOneCall(client: PortalClient, owner: string, inputs: Props):
   }
 }
 
-/** Seed 3.5 for the steps after the item exists: a failure deletes the new item. */
+/** spec.md#add-with-relationship for the steps after the item exists: a failure deletes the new item. */
 async function discardOnFailure<T>(client: PortalClient, ref: { owner: string; itemId: string; folder?: string }, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
@@ -123,7 +123,7 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
   const ref = { owner, itemId, folder: inputs.folder };
   await discardOnFailure(client, ref, async () => {
     if (inputs.dataUrl !== undefined) await waitForItemStatus(client, { ...ref, timeoutMs: timeoutMsOf(inputs), what: "async add (dataUrl download)", onWait: dataUrlProgress(itemId, inputs.__urn) });
-    // seed 4.6 rule 3: multipart mode takes no thumbnail or relationship; an adopted item may predate it
+    // spec.md#add-item-multipart: multipart mode takes no thumbnail or relationship; an adopted item may predate it
     if (multipart && inputs.thumbnailFile !== undefined) await updateItem(client, { ...ref, item: {}, ...thumbnailPart(inputs) });
     // an adopted item (a create whose answer was lost) is brought to what the program says now
     if (adopted) await updateItem(client, { ...ref, item: { ...itemProperties(inputs), url: inputs.url, text: textOf(inputs.text) } });

@@ -1,4 +1,4 @@
-// PortalItem diff (design.md table): exact, replacing on type, owner, folder and itemIdToCreate.
+// PortalItem diff (spec.md#design-resources): exact, replacing on type, owner, folder and itemIdToCreate.
 // Replace, when-set and ignored fields are columns of the property table (portalItemTable.ts).
 import { IGNORED, INPUT_KEYS, REPLACE_KEYS, WHEN_SET } from "./portalItemTable";
 
@@ -19,7 +19,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 }
 
-/** Authoritative items are protected by their status (seed 2.2): protected:false cannot undo that. */
+/** Authoritative items are protected by their status (spec.md#item-status): protected:false cannot undo that. */
 function protectedByStatus(olds: Props, news: Props): boolean {
   return news.protected === false && typeof olds.contentStatus === "string" && olds.contentStatus.endsWith("authoritative");
 }

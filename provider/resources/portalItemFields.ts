@@ -1,18 +1,18 @@
-// PortalItem inputs → the item fields addItem, commit and update send (seed 2.1).
+// PortalItem inputs → the item fields addItem, commit and update send (spec.md#item-fields).
 import type { ItemParams } from "../ops/items";
 import { generationOf, markersOf } from "./portalItemIdentity";
 import { PROPERTY_FIELDS } from "./portalItemTable";
 
 type Props = Record<string, any>;
 
-/** Resource arguments sent as item properties, with their seed 2.1 field names (portalItemTable.ts). */
+/** Resource arguments sent as item properties, with their spec.md#item-fields field names (portalItemTable.ts). */
 export { PROPERTY_FIELDS };
 
 /** The item properties (no data source, no relationship) of the inputs. */
 export function itemProperties(inputs: Props): ItemParams {
   const item: ItemParams = {};
   for (const [arg, field] of Object.entries(PROPERTY_FIELDS)) if (inputs[arg] !== undefined) item[field] = inputs[arg];
-  // seed 2.1: tags are a comma-delimited string
+  // spec.md#item-fields: tags are a comma-delimited string
   if (Array.isArray(inputs.tags)) item.tags = inputs.tags.join(",");
   // the resource's markers ride with the user's keywords (portalItemIdentity.ts)
   const markers = markersOf(inputs.__urn, generationOf(inputs));
@@ -21,13 +21,13 @@ export function itemProperties(inputs: Props): ItemParams {
   return item;
 }
 
-/** Seed 2.1 text: JSON content, sent as text. */
+/** spec.md#item-fields text: JSON content, sent as text. */
 export function textOf(text: unknown): string | undefined {
   if (text === undefined) return undefined;
   return typeof text === "string" ? text : JSON.stringify(text);
 }
 
-/** Seed 4.6 rule 1: the relationship fields sent with addItem. */
+/** spec.md#add-item-relationship: the relationship fields sent with addItem. */
 export function relationshipFields(inputs: Props): ItemParams {
   const rel = inputs.relationship;
   if (!rel) return {};
@@ -47,7 +47,7 @@ export function addItemParams(inputs: Props): ItemParams {
   };
 }
 
-/** The thumbnail file sent with the item (seed 2.1 thumbnail), streamed from disk. */
+/** The thumbnail file sent with the item (spec.md#item-fields thumbnail), streamed from disk. */
 export function thumbnailPart(inputs: Props): { thumbnail?: { path: string } } {
   return inputs.thumbnailFile !== undefined ? { thumbnail: { path: inputs.thumbnailFile } } : {};
 }

@@ -46,7 +46,7 @@ export function sameAsHeld(key: string, wanted: unknown, held: unknown, item: Po
   if (isUnknown(wanted)) return false;
   if (blank(wanted) && blank(held)) return true;
   switch (key) {
-    // seed 2.1: the portal adds keywords of its own; the order of a keyword list means nothing
+    // spec.md#item-fields: the portal adds keywords of its own; the order of a keyword list means nothing
     case "typeKeywords":
       return sameValue(sorted(wanted), sorted(held));
     case "text":
@@ -57,7 +57,7 @@ export function sameAsHeld(key: string, wanted: unknown, held: unknown, item: Po
       return sameValue(jsonValue(wanted), jsonValue(held));
     case "relationship":
       return sameRelationship(wanted as RelationshipInput, held as RelationshipInput | undefined);
-    // seed 2.2: an authoritative item is protected by its status, which protected:false cannot undo
+    // spec.md#item-status: an authoritative item is protected by its status, which protected:false cannot undo
     case "protected":
       return wanted === held || (wanted === false && typeof item.contentStatus === "string" && item.contentStatus.endsWith("authoritative"));
     default:

@@ -9,7 +9,7 @@ import { ITEM } from "../limits";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-/** 32 hex digits (letters and digits, as seed 2.1 asks) from the URN and the generation. */
+/** 32 hex digits (letters and digits, as spec.md#item-fields asks) from the URN and the generation. */
 export function derivedItemIdToCreate(urn: string, generation: number): string {
   return sha256(`${urn}#${generation}`).slice(0, ITEM.itemIdToCreateLength);
 }

@@ -1,7 +1,7 @@
 // The impact of a PortalItem replace (issue "plans a reviewer can trust"): the replace deletes the
 // old item once its replacement exists, so the plan names that item, says whether it is protected
-// or authoritative (a protected item's delete is refused, seed 2.2), and lists the items related to
-// it (seed 3.5). Read-only GETs made by check; a failed look is said, never fatal.
+// or authoritative (a protected item's delete is refused, spec.md#item-status), and lists the items related to
+// it (spec.md#add-with-relationship). Read-only GETs made by check; a failed look is said, never fatal.
 import { RELATIONSHIP_TYPES } from "../limits";
 import { getItem } from "../ops/items";
 import { getRelatedItems } from "../ops/relationships";

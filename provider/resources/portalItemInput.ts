@@ -1,5 +1,5 @@
-// PortalItem inputs (seed 2.1, 4.6, part 8): the resource's argument names mapped onto the addItem
-// fields, so every limit is checked by the provider core's item schema (design rule 5).
+// PortalItem inputs (spec.md#item-fields, spec.md#add-item, spec.md#limits): the resource's argument names mapped onto the addItem
+// fields, so every limit is checked by the provider core's item schema (spec.md#design-check).
 import { z } from "zod";
 import { addItemInput } from "../schemas/item";
 import type { CheckFailure } from "../schemas/failures";
@@ -12,7 +12,7 @@ type Props = Record<string, any>;
 /** The argument names of PortalItem, in the order they are kept in state (portalItemTable.ts). */
 export { INPUT_KEYS };
 
-/** Seed 4.6 rule 1: the new item is the destination (originItemId) or the origin (destinationItemId). */
+/** spec.md#add-item-relationship: the new item is the destination (originItemId) or the origin (destinationItemId). */
 export interface RelationshipInput {
   type: string;
   originItemId?: string;
@@ -33,7 +33,7 @@ export function addItemFieldsOf(inputs: Props, userItemIdToCreate: unknown): Pro
   const fields: Props = {};
   for (const [key, field] of Object.entries(CHECKED_FIELDS)) if (inputs[key] !== undefined) fields[field] = inputs[key];
   if (userItemIdToCreate !== undefined) fields.itemIdToCreate = userItemIdToCreate;
-  // seed 4.6 rule 2: the provider sets async itself for dataUrl
+  // spec.md#add-item-data-url: the provider sets async itself for dataUrl
   if (inputs.dataUrl !== undefined) fields.async = true;
   const rel = inputs.relationship;
   if (rel !== undefined && rel !== null && typeof rel === "object") {
@@ -56,7 +56,7 @@ export function inputFailures(inputs: Props, userItemIdToCreate: unknown): Check
   if (!r.ok) failures.push(...r.failures.map((f) => ({ property: PROPERTY_OF[f.property] ?? f.property, reason: f.reason })));
   const rel = inputs.relationship;
   if (rel && typeof rel === "object" && !isUnknown(rel.originItemId) && !isUnknown(rel.destinationItemId) && rel.originItemId === undefined && rel.destinationItemId === undefined) {
-    failures.push({ property: "relationship", reason: "needs originItemId (the new item is the destination) or destinationItemId (the new item is the origin) (seed 4.6 rule 1)" });
+    failures.push({ property: "relationship", reason: "needs originItemId (the new item is the destination) or destinationItemId (the new item is the origin) (spec.md#add-item-relationship)" });
   }
   const sources = ["file", "text", "dataUrl"].filter((k) => inputs[k] !== undefined);
   if (sources.length > 1) failures.push({ property: sources[1], reason: `set together with ${sources[0]}; an item's data comes from one of file, text or dataUrl` });

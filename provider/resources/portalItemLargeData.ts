@@ -1,6 +1,6 @@
 // Large data of a PortalItem. A changed file of an existing item above the multipart threshold (limits.ts UPLOAD): the public
 // API's updateItem `multipart=true` + `filename`, parts from disk (portalItemParts.ts: parallel,
-// each sent at most twice), commit, then the item status polled to completed (seed 3.2 states).
+// each sent at most twice), commit, then the item status polled to completed (spec.md#async-add states).
 // The item keeps its old data until the commit; a failure cancels the uncommitted update (the item
 // stays). A multipart update left uncommitted by a killed run is cancelled and started again: its
 // parts cannot be told to be of this file. And the progress of a dataUrl item's async add.
@@ -53,7 +53,7 @@ export async function replaceFileInParts(client: PortalClient, ref: ItemRef, o: 
   await waitForItemStatus(client, { ...ref, timeoutMs: o.timeoutMs, what: "commit of the multipart file update" });
 }
 
-/** "async add (dataUrl download) of item X processing, 12 s" on the resource's row while seed 3.2's status is polled. */
+/** "async add (dataUrl download) of item X processing, 12 s" on the resource's row while spec.md#async-add's status is polled. */
 export function dataUrlProgress(itemId: string, urn: string | undefined): (status: string, elapsedMs: number) => void {
   return (status, ms) => void reportProgress(jobProgressLine(`async add (dataUrl download) of item ${itemId}`, status, ms), { urn, key: `dataUrl ${itemId}` });
 }

@@ -1,4 +1,4 @@
-// The parts and the commit of a multipart upload (seed 4.6 rule 3; spec-gaps.md "Add part", "List
+// The parts and the commit of a multipart upload (spec.md#add-item-multipart; spec.md#gap-multipart (list
 // parts", "Commit", "Item status"): parts go UPLOAD.parallelParts (3) at a time and the first that fails for good
 // stops the others; a commit whose answer is lost or a 5xx is looked up in the item status and,
 // when it did not go through, sent again after the parts the portal lacks. Parts the portal holds

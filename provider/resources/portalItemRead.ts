@@ -1,4 +1,4 @@
-// PortalItem read-back (design rule 6): what the portal stored (getItem + relatedItems) becomes the
+// PortalItem read-back (spec.md#design-create-delete-read): what the portal stored (getItem + relatedItems) becomes the
 // outputs, and the fields a portal user can edit in the web UI come back as inputs so that a
 // refresh shows their edits as drift.
 import { getItem, type PortalItem } from "../ops/items";
@@ -28,7 +28,7 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[]): 
       if (!empty(inputs[arg])) inputs[arg] = Array.isArray(inputs[arg]) ? [] : "";
     } else inputs[arg] = held;
   }
-  // the portal adds keywords of its own from the type (seed 2.1): only a removed one is drift
+  // the portal adds keywords of its own from the type (spec.md#item-fields): only a removed one is drift
   if (Array.isArray(olds.typeKeywords)) {
     const held = Array.isArray(item.typeKeywords) ? item.typeKeywords : [];
     inputs.typeKeywords = olds.typeKeywords.filter((k: string) => held.includes(k));
@@ -44,7 +44,7 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[]): 
   return definedOnly(inputs);
 }
 
-/** Normalized inputs plus the computed outputs of design.md's PortalItem. */
+/** Normalized inputs plus the computed outputs of spec.md#design-resources PortalItem. */
 export function outputsOf(inputs: Props, item: PortalItem, related: string[]): Props {
   return definedOnly({
     ...withoutPlan(inputs),

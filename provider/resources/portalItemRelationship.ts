@@ -1,11 +1,11 @@
-// PortalItem relationship (seed 3.5, 4.6 rule 1; spec-gaps.md "Relationships"): the ends of the
+// PortalItem relationship (spec.md#add-with-relationship, spec.md#add-item-relationship; spec.md#gap-relationships): the ends of the
 // configured relationship, reading it back, and changing it on update.
 import { addRelationship, deleteRelationship, getRelatedItems } from "../ops/relationships";
 import type { PortalClient } from "../rest/client";
 import { isNotFound } from "../rest/errors";
 import type { RelationshipInput } from "./portalItemInput";
 
-/** Seed 4.6 rule 1: originItemId makes the new item the destination; destinationItemId the origin. */
+/** spec.md#add-item-relationship: originItemId makes the new item the destination; destinationItemId the origin. */
 export function endsOf(itemId: string, rel: RelationshipInput): { originItemId: string; destinationItemId: string; relationshipType: string } {
   return rel.originItemId !== undefined
     ? { originItemId: rel.originItemId, destinationItemId: itemId, relationshipType: rel.type }

@@ -1,4 +1,4 @@
-// The PortalItem property table (seed 2.1, 2.5, 4.6; design.md table): one row per property. The
+// The PortalItem property table (spec.md#item-fields, spec.md#service-proxy-filter, spec.md#add-item; spec.md#design-resources table): one row per property. The
 // input keys and their state order, the replace and when-set lists, the secrets, the fields sent
 // with addItem/commit/update, the refresh drift fields and the docs tables derive from it
 // (propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
@@ -20,7 +20,7 @@ export const PORTAL_ITEM = {
   snippet: { role: "argument", rule: f.snippet, wire: "snippet", sent: true, drift: "held", read: "snippet", doc: "At most 2048 characters." },
   categories: { role: "argument", rule: f.categories, wire: "categories", sent: true, list: true, drift: "held", read: "categories", doc: "A list, or comma-delimited text." },
   extent: { role: "argument", rule: f.extent, wire: "extent", sent: true, doc: "`[[xmin, ymin], [xmax, ymax]]`, an object, or the text form." },
-  licenseInfo: { role: "argument", rule: f.licenseinfo, wire: "licenseinfo", sent: true, drift: "held", read: "licenseInfo", doc: "As seed 2.1 (sent as `licenseinfo`)." },
+  licenseInfo: { role: "argument", rule: f.licenseinfo, wire: "licenseinfo", sent: true, drift: "held", read: "licenseInfo", doc: "As spec.md#item-fields (sent as `licenseinfo`)." },
   culture: { role: "argument", rule: f.culture, wire: "culture", sent: true, drift: "held", read: "culture", doc: "`xx-YY`, e.g. `en-US`." },
   properties: { role: "argument", rule: f.properties, wire: "properties", sent: true, doc: "A JSON object, or its text." },
   url: { role: "argument", output: true, read: "url", rule: f.url, wire: "url", whenSet: true, drift: "custom", doc: "A service, web application or other content URL.", outputDoc: "The URL, as the portal stored it." },
@@ -28,16 +28,16 @@ export const PORTAL_ITEM = {
   file: { role: "argument", rule: z.string().min(1), doc: "A file in your repository (relative paths are relative to the project directory). Must exist and be readable at preview. Its `fileSize` and `fileSha256` are kept in state, so a changed file is a diff." },
   fileSha256: { role: "computed", output: true, doc: "The SHA-256 of `file`, when given." },
   fileSize: { role: "computed", output: true, doc: "The size of `file` in bytes, when given." },
-  dataUrl: { role: "argument", rule: f.dataUrl, wire: "dataUrl", doc: "An unsecured URL the portal downloads. The provider adds `async=true` itself (seed 4.6 rule 2) and polls the add." },
+  dataUrl: { role: "argument", rule: f.dataUrl, wire: "dataUrl", doc: "An unsecured URL the portal downloads. The provider adds `async=true` itself (spec.md#add-item-data-url) and polls the add." },
   thumbnailFile: { role: "argument", rule: f.thumbnail, wire: "thumbnail", doc: "A local PNG, GIF or JPEG of at most 10 MB." },
   thumbnailUrl: { role: "argument", rule: f.thumbnailUrl, wire: "thumbnailUrl", sent: true, doc: "A PNG, GIF or JPEG URL (the 1 MB limit is the portal's to check)." },
   classification: { role: "argument", rule: f.classification, wire: "classification", sent: true, doc: "Release 11.4: `{classification, banner, distribution, reviewDate}`; `reviewDate` a date." },
   serviceUsername: { role: "argument", rule: f.serviceUsername, wire: "serviceUsername", sent: true, doc: "Stored credentials; only on `Map Service`, `Feature Service` and `Image Service` items." },
   servicePassword: { role: "argument", rule: f.servicePassword, wire: "servicePassword", sent: true, secret: true, doc: "Stored credentials, with `serviceUsername`, even when given as plain text." },
-  serviceProxyFilter: { role: "argument", rule: f.serviceProxyFilter, wire: "serviceProxyFilter", sent: true, doc: "`{hitsPerInterval > 0, intervalSeconds (default 60), referrers}` (seed 2.5)." },
+  serviceProxyFilter: { role: "argument", rule: f.serviceProxyFilter, wire: "serviceProxyFilter", sent: true, doc: "`{hitsPerInterval > 0, intervalSeconds (default 60), referrers}` (spec.md#service-proxy-filter)." },
   itemIdToCreate: { role: "argument", output: true, rule: f.itemIdToCreate, wire: "itemIdToCreate", change: "replace", doc: "Exactly 32 letters or digits. Default: one derived per resource generation and kept in state.", outputDoc: "The id asked for at create." },
   generatedItemIdToCreate: { role: "computed", change: "ignore", doc: "Whether check generated itemIdToCreate (bookkeeping)." },
-  relationship: { role: "argument", rule: relationship, drift: "custom", doc: "`{type, originItemId}` (the new item is the destination) or `{type, destinationItemId}` (the new item is the origin) — exactly one end (seed 4.6 rule 1)." },
+  relationship: { role: "argument", rule: relationship, drift: "custom", doc: "`{type, originItemId}` (the new item is the destination) or `{type, destinationItemId}` (the new item is the origin) — exactly one end (spec.md#add-item-relationship)." },
   protected: { role: "argument", output: true, rule: z.boolean(), whenSet: true, doc: "Delete protection, turned on or off after create. Unset: not managed.", outputDoc: "Whether the portal refuses to delete the item (explicit protection or an authoritative status)." },
   timeoutSeconds: { role: "argument", rule: z.number().positive(), change: "ignore", doc: "Deadline of an async add (`dataUrl`) or a multipart commit; default 300." },
   // an existing item's id (docs/adopting.md); real ids are 32 hex digits
@@ -77,7 +77,7 @@ export const OWN_RULES = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.rule
 export const CHECKED_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p, k) => p.wire !== undefined && k !== "itemIdToCreate").map((k) => [k, row(k).wire!]));
 /** Arguments sent as item properties with addItem, commit and update, with their wire names. */
 export const PROPERTY_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.sent === true).map((k) => [k, row(k).wire!]));
-/** Output → field of the read item it is taken from (spec-gaps.md "Read item"). */
+/** Output → field of the read item it is taken from (spec.md#gap-read-item). */
 export const OUTPUT_FIELDS: Record<string, string> = Object.fromEntries(OUTPUT_KEYS.filter((k) => row(k).read !== undefined).map((k) => [k, row(k).read!]));
-/** Argument → field of the read item, compared on refresh (spec-gaps.md "Read item"). */
+/** Argument → field of the read item, compared on refresh (spec.md#gap-read-item). */
 export const DRIFT_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.drift === "held").map((k) => [k, row(k).read!]));

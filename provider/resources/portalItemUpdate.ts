@@ -1,4 +1,4 @@
-// PortalItem update (spec-gaps.md "Update item", "Protect / unprotect", "Relationships"): send the
+// PortalItem update (spec.md#gap-update-item, spec.md#gap-protect, spec.md#gap-relationships): send the
 // changed properties and data, clear the removed ones, change the relationship, turn protection.
 import { updateItem, type ItemParams } from "../ops/items";
 import { protectItem, unprotectItem } from "../ops/itemState";

@@ -1,5 +1,5 @@
-// PortalItem file uploads (seed 4.6 rule 3, design.md "uploads stream from disk"): up to the
-// threshold one streamed multipart addItem with a Content-Length (seed 4.6 rule 4 caps only chunked
+// PortalItem file uploads (spec.md#add-item-multipart, spec.md#design-uploads): up to the
+// threshold one streamed multipart addItem with a Content-Length (spec.md#add-item-chunked caps only chunked
 // transfer); above it multipart mode — addItem(multipart, filename, itemIdToCreate), parallel
 // addPart calls (portalItemParts.ts), commit with the item properties, then wait. Threshold and
 // part size: limits.ts UPLOAD, chosen by measurement (docs/performance.md). A failure cancels the half-made item. An upload cut off by a killed run
@@ -29,7 +29,7 @@ export interface MultipartUpload {
   owner: string;
   folder?: string;
   file: string;
-  /** The item properties, sent with commit (seed 4.6 rule 3: addItem takes none in this mode). */
+  /** The item properties, sent with commit (spec.md#add-item-multipart: addItem takes none in this mode). */
   item: ItemParams;
   timeoutMs: number;
   /** Asked at addItem; a portal that ignores it in this mode gives its own id (then no resume). */
@@ -46,7 +46,7 @@ export interface MultipartUpload {
  * The id asked at addItem, and whether an upload found under it is this resource's. It is when the
  * id was derived by check from this resource's URN and generation (a SHA-256 no one else computes)
  * and the portal shows that upload to this owner: a multipart addItem carries no marker keyword
- * (seed 4.6 rule 3: no item properties), so the derived id is the proof. A given id proves nothing.
+ * (spec.md#add-item-multipart: no item properties), so the derived id is the proof. A given id proves nothing.
  */
 export function resumeOf(inputs: Record<string, any>): Pick<MultipartUpload, "itemIdToCreate" | "resumable"> {
   const id = inputs.itemIdToCreate;
@@ -104,7 +104,7 @@ async function existingUpload(client: PortalClient, o: MultipartUpload, parts: F
 }
 
 async function start(client: PortalClient, o: MultipartUpload, parts: FilePart[]): Promise<Start> {
-  // seed 9: a portal before 10.8.1 does not know itemIdToCreate; it is not sent there (no resume)
+  // spec.md#versions: a portal before 10.8.1 does not know itemIdToCreate; it is not sent there (no resume)
   if (o.itemIdToCreate !== undefined && !(await portalTakesItemIdToCreate(client))) o = { ...o, itemIdToCreate: undefined };
   const add = async () => {
     const r = await addItem(client, { owner: o.owner, folder: o.folder, item: { multipart: true, filename: basename(o.file), itemIdToCreate: o.itemIdToCreate } });

@@ -1,4 +1,4 @@
-// The ResourceProvider shared by the two organization category schemas (seed 4.2–4.4): a singleton
+// The ResourceProvider shared by the two organization category schemas (spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema): a singleton
 // per org whose id is the portal id (never replaced); create and update assign the whole tree and
 // read back what the portal stored; delete removes it; read treats an empty schema as gone.
 //
@@ -29,7 +29,7 @@ export interface SchemaKind {
   tree: TreeKind;
   /** The input and output property holding the tree: "categorySchema". */
   property: string;
-  /** The provider core's input schema with every limit of seed part 8. */
+  /** The provider core's input schema with every limit of spec.md#limits. */
   input: z.ZodType;
   limits: TreeLimits;
   assign(client: PortalClient, tree: TreeNode[]): Promise<unknown>;
@@ -88,7 +88,7 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
   return {
     configure: configurePortal,
 
-    // design rule 5: every limit with its property path, unknowns pass, no write is sent
+    // spec.md#design-check: every limit with its property path, unknowns pass, no write is sent
     async check(olds: Props, news: Props) {
       const value = news[k.property] ?? news[hidden];
       const checked = checkInputs(k.input, { [k.property]: value });
@@ -128,7 +128,7 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
       return { id: portalId, outs: state(portalId, stored) };
     },
 
-    // design rule 6: an empty schema is gone; inputs follow the portal so drift shows in the next preview
+    // spec.md#design-create-delete-read: an empty schema is gone; inputs follow the portal so drift shows in the next preview
     async read(id: string, props: Props) {
       assertReadableState(props, k.label);
       await assertSamePortal(id, `${k.label} ${id}`);

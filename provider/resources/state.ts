@@ -1,4 +1,4 @@
-// State layout versions (design rule 8): provider code that changes the layout bumps the version
+// State layout versions (spec.md#design-state-version): provider code that changes the layout bumps the version
 // and upgrades older state here, so a new provider release is not a diff.
 
 /** The layout written by this release, kept in every resource's `schemaVersion` output. */

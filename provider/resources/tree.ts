@@ -1,16 +1,16 @@
-// Category trees (seed 2.3, 2.4) in the two shapes the state keeps: the nested array the portal
+// Category trees (spec.md#category-schema, spec.md#member-category-schema) in the two shapes the state keeps: the nested array the portal
 // stores, normalized so that what we send and what the portal returns compare equal, and a flat
 // outline `{"Categories/Water/Rivers": "<description>"}` whose keys make the engine's preview diff
 // read as a tree diff (one line per node added or removed).
 
-/** A content (seed 2.3) or member (seed 2.4) category node; member nodes have no description. */
+/** A content (spec.md#category-schema) or member (spec.md#member-category-schema) category node; member nodes have no description. */
 export interface TreeNode {
   title: string;
   description?: string;
   categories: TreeNode[];
 }
 
-/** "content": nodes carry a description (seed 2.3); "member": they do not (seed 2.4). */
+/** "content": nodes carry a description (spec.md#category-schema); "member": they do not (spec.md#member-category-schema). */
 export type TreeKind = "content" | "member";
 
 /** One node of the outline: its titles from the root, its key and its description. */

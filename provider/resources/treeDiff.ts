@@ -47,7 +47,7 @@ export function diffTrees(before: readonly TreeNode[], after: readonly TreeNode[
   const changes: TreeChange[] = [];
   const isCovered = (key: string, set: Set<string>) => [...set].some((top) => under(key, top));
 
-  // seed 2.3 trees: pair a removed node with an added one holding the same subtree (rename or move)
+  // spec.md#category-schema trees: pair a removed node with an added one holding the same subtree (rename or move)
   for (const r of removed) {
     if (isCovered(r.key, covered)) continue;
     const candidates = added.filter((a) => !isCovered(a.key, coveredNew) && a.signature === r.signature);

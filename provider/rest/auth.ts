@@ -1,4 +1,4 @@
-// Authentication (design rule 4; seed part 5; spec-gaps.md generateToken): a static token, or a
+// Authentication (spec.md#design-credentials; spec.md#authentication; spec.md#gap-generate-token generateToken): a static token, or a
 // username + password exchanged for a token that is refreshed before it expires and once when the
 // portal answers 498. Concurrent refreshes are shared as one promise, so N requests that all see
 // 498 at once cause one generateToken call.

@@ -1,6 +1,6 @@
-// Request bodies (seed "Conventions": form-urlencoded, multipart/form-data for files). Files are
+// Request bodies (spec.md#conventions: form-urlencoded, multipart/form-data for files). Files are
 // streamed: a multipart body is written by hand around fs read streams (1 MiB reads), with its
-// Content-Length known up front, so an upload of any size is one request with a length (seed 4.6
+// Content-Length known up front, so an upload of any size is one request with a length (spec.md#add-item
 // rule 4 limits only chunked transfer) and never a Buffer of the whole file. Fs streams, not
 // fs.openAsBlob: a Blob stream costs about three times the CPU per byte (docs/performance.md).
 // The body is built anew for every attempt, so a retried upload reads the file again from disk.
@@ -31,7 +31,7 @@ export interface FilePart {
 
 /**
  * One parameter as text (arcgis-rest-js habit): booleans and numbers as text, dates as epoch ms,
- * lists of plain values comma-joined (seed 2.1 tags), other objects and lists as JSON.
+ * lists of plain values comma-joined (spec.md#item-fields tags), other objects and lists as JSON.
  */
 export function serializeParam(value: Exclude<ParamValue, null | undefined>): string {
   if (typeof value === "string") return value;
@@ -110,7 +110,7 @@ export async function multipartBody(params: Params, files: Record<string, FilePa
 
 /**
  * The file at `path` cut into parts of `partBytes` (the last one shorter), each a byte range of
- * the file: nothing is read until a part is sent (multipart mode, spec-gaps.md "Add part").
+ * the file: nothing is read until a part is sent (multipart mode, spec.md#gap-multipart).
  */
 export async function fileParts(path: string, partBytes: number, filename = basename(path)): Promise<FilePart[]> {
   if (!(partBytes > 0)) throw new RangeError("partBytes must be positive");

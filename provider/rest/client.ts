@@ -1,4 +1,4 @@
-// The one request pipeline (design.md "Transport"): undici with one keep-alive Agent per origin,
+// The one request pipeline (spec.md#design-transport): undici with one keep-alive Agent per origin,
 // f=json and the token in every POST body, the error envelope checked on every JSON answer, the
 // retry policy for requests marked safe, one token refresh on 498. Dispatcher, clock, sleep and
 // randomness are injectable so tests run fast against MockAgent or the emulator.
@@ -14,7 +14,7 @@ import { RETRY_DEFAULTS, retryDelay, type RetryPolicy } from "./retry";
 import { assertSecureUrl, joinUrl, toPortalUrl } from "./url";
 
 export interface RequestOptions {
-  /** Default POST (seed "Conventions"); reads of spec-gaps.md use GET. */
+  /** Default POST (spec.md#conventions); reads (spec.md#gaps) use GET. */
   method?: "GET" | "POST";
   /** May the request be sent again after a network error, 5xx or 429? Default: true for GET only. */
   safeToRetry?: boolean;
@@ -28,7 +28,7 @@ export interface RequestOptions {
   authenticate?: boolean;
   /**
    * The answer is a job/status document: a body with a `status` text and an `error` member is a
-   * failed job (spec-gaps.md "Job failures"), returned for the poller, not thrown as an envelope.
+   * failed job (spec.md#gap-job-failures), returned for the poller, not thrown as an envelope.
    */
   jobDocument?: boolean;
   /** Stops the request (an upload in flight too) and any retry of it once aborted. */
@@ -116,7 +116,7 @@ export class PortalClient {
       } catch (e) {
         // the caller gave up on this request: it is not repeated
         if (options.signal?.aborted) throw e;
-        // seed 5 / spec-gaps 498: the request was refused before it ran, so repeating it is safe
+        // spec.md#authentication / spec.md#gap-token-errors 498: the request was refused before it ran, so repeating it is safe
         if (e instanceof AuthError && e.code === 498 && token !== "" && !refreshed) {
           refreshed = true;
           if (await this.auth.refresh(token)) {
@@ -142,7 +142,7 @@ export class PortalClient {
     }
   }
 
-  /** `portals/self` of the token's organization, cached per client (spec-gaps.md "Portal self"). */
+  /** `portals/self` of the token's organization, cached per client (spec.md#gap-portal-self). */
   self(): Promise<Record<string, any>> {
     this.selfPromise ??= this.request("portals/self", "portals/self", {}, { method: "GET" }).catch((e) => {
       this.selfPromise = undefined;
@@ -238,7 +238,7 @@ export class PortalClient {
     return agent;
   }
 
-  /** spec-gaps.md generateToken: username, password, client=referer, referer, expiration (minutes). */
+  /** spec.md#gap-generate-token generateToken: username, password, client=referer, referer, expiration (minutes). */
   generateToken(username: string, password: string, expirationMinutes = 60): Promise<TokenResponse> {
     const params = { username, password, client: "referer", referer: this.portalUrl, expiration: expirationMinutes };
     return this.request<TokenResponse>("generateToken", "generateToken", params, { authenticate: false, safeToRetry: true });

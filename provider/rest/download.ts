@@ -1,6 +1,6 @@
-// Item data of any size, streamed to disk (design.md "uploads stream from disk", the same for
+// Item data of any size, streamed to disk (spec.md#design-uploads, the same for
 // downloads): hashed as it passes, never held whole in memory. The first bytes are kept, so a JSON
-// error envelope sent in place of the data (spec-gaps.md "Error transport") is still recognised.
+// error envelope sent in place of the data (spec.md#gap-error-transport) is still recognised.
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { Transform } from "node:stream";

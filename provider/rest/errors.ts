@@ -1,4 +1,4 @@
-// Seed part 7 and spec-gaps.md "Transport and errors": a portal answers most errors with HTTP 200
+// spec.md#errors and spec.md#gap-error-transport: a portal answers most errors with HTTP 200
 // and {error:{code, messageCode?, message, details}}, so every JSON body goes through
 // checkForErrors() (arcgis-rest-js check-for-errors habit). Every message is redacted at
 // construction, so neither `message` nor `stack` can carry a token or password.
@@ -44,7 +44,7 @@ export class PortalError extends Error {
   }
 }
 
-/** spec-gaps.md: 498 invalid or expired token, 499 token required. */
+/** spec.md#gap-token-errors: 498 invalid or expired token, 499 token required. */
 export class AuthError extends PortalError {}
 
 /** What to do about a refused token: the config keys that fix it. */
@@ -56,7 +56,7 @@ export function withAuthHint(e: AuthError): AuthError {
   return new AuthError({ code: e.code, messageCode: e.messageCode, message: `${e.reason}; ${AUTH_HINT}`, details: e.details, operation: e.operation, httpStatus: e.httpStatus });
 }
 
-/** Seed part 7: 404, "resource does not exist or is inaccessible". */
+/** spec.md#errors: 404, "resource does not exist or is inaccessible". */
 export class NotFoundError extends PortalError {}
 
 /** The request did not get an answer (reset, refused, timed out); `cause` is the original error. */
@@ -67,7 +67,7 @@ export class NetworkError extends PortalError {
   }
 }
 
-/** A job whose status document says failed/Failed (spec-gaps.md "Job failures"). */
+/** A job whose status document says failed/Failed (spec.md#gap-job-failures). */
 export class JobFailedError extends PortalError {
   readonly lastStatus: unknown;
   constructor(operation: string, what: string, lastStatus: unknown, reason: string) {
@@ -76,7 +76,7 @@ export class JobFailedError extends PortalError {
   }
 }
 
-/** A poll loop ran past its deadline (design rule 7): says what it waited for and the last status. */
+/** A poll loop ran past its deadline (spec.md#design-timeouts): says what it waited for and the last status. */
 export class JobTimeoutError extends PortalError {
   readonly lastStatus: unknown;
   constructor(operation: string, what: string, lastStatus: unknown, timeoutMs: number, lastSeen: string) {
@@ -126,7 +126,7 @@ export function checkForErrors<T>(json: T, operation: string, httpStatus = 200, 
   });
 }
 
-/** True when `e` is a not-found answer: reads turn it into "gone", deletes into "done" (design rule 6). */
+/** True when `e` is a not-found answer: reads turn it into "gone", deletes into "done" (spec.md#design-create-delete-read). */
 export function isNotFound(e: unknown): e is NotFoundError {
   return e instanceof NotFoundError;
 }

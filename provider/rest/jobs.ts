@@ -1,6 +1,6 @@
-// ONE poller for the three kinds of asynchronous work (design rule 7): the status of an async add
-// or a commit (seed 3.2, spec-gaps "Item status"), append jobs (seed 3.3 / 2.8) and URL-report jobs
-// (seed 3.4 / 2.9). The host ignores customTimeouts, so the deadline is ours: it comes from an
+// ONE poller for the three kinds of asynchronous work (spec.md#design-timeouts): the status of an async add
+// or a commit (spec.md#async-add, spec.md#gap-item-status-read), append jobs (spec.md#append-job-states, spec.md#append-job-record) and URL-report jobs
+// (spec.md#url-report-job-states, spec.md#url-report-job). The host ignores customTimeouts, so the deadline is ours: it comes from an
 // input, with a sensible default, and the error says what it waited for and the last status seen.
 import { JOB_POLL } from "../limits";
 import { JobFailedError, JobTimeoutError } from "./errors";
@@ -23,7 +23,7 @@ export type JobState = "pending" | "done" | "failed";
 /**
  * The state of a status text, the same for every job kind: "completed"/"Completed" is done,
  * "failed"/"Failed" is failed, anything else ("processing", "partial", "Pending", "InProgress",
- * "running", "esriJobExecuting"…) is still going. Compared case-insensitively (spec-gaps.md).
+ * "running", "esriJobExecuting"…) is still going. Compared case-insensitively (spec.md#gap-append-jobs).
  */
 export function jobState(status: unknown): JobState {
   const s = String(status ?? "").toLowerCase().replace(/^esrijob/, "");

@@ -1,4 +1,4 @@
-// Secrets never appear in messages, URLs or log lines (design.md "Transport"; common rules).
+// Secrets never appear in messages, URLs or log lines (spec.md#design-transport; common rules).
 // Two layers: patterns that catch any credential-shaped text (token=…, "password":"…",
 // Authorization headers), and the exact values the process knows to be secret (registered by the
 // client when it receives a token or password), so a secret echoed in any other shape is caught too.

@@ -1,4 +1,4 @@
-// One answer → a value or a typed error (seed part 7, spec-gaps.md "Error transport"): every JSON
+// One answer → a value or a typed error (spec.md#errors, spec.md#gap-error-transport): every JSON
 // body goes through checkForErrors whatever the HTTP status; a non-JSON error page keeps its status.
 import { PortalError, checkForErrors, portalErrorFor } from "./errors";
 import { parseRetryAfter } from "./retry";

@@ -1,4 +1,4 @@
-// The retry policy (design.md "Transport"; octokit plugin-retry habit): defaults in ONE object,
+// The retry policy (spec.md#design-transport; octokit plugin-retry habit): defaults in ONE object,
 // a pure decision function, no I/O. The client asks `retryDelay()` after each failed attempt.
 // 429 is retried for every request (the portal refused it before running it). 5xx and dropped
 // connections are retried only for requests marked safeToRetry (docs/retries.md lists them): reads,

@@ -1,5 +1,5 @@
-// URL rules of the transport (design.md "Transport"): https everywhere, http:// only on loopback
-// hosts; the sharing root is the portal URL followed by /sharing/rest (seed "Conventions").
+// URL rules of the transport (spec.md#design-transport): https everywhere, http:// only on loopback
+// hosts; the sharing root is the portal URL followed by /sharing/rest (spec.md#conventions).
 import { ConfigError } from "./errors";
 import { redactUrl } from "./redact";
 

@@ -1,4 +1,4 @@
-// Append parameters (seed 4.1, 2.7): exactly one source, formats of 2.7, booleans, fieldMappings
+// Append parameters (spec.md#append, spec.md#layer-append-metadata): exactly one source, formats of spec.md#layer-append-metadata, booleans, fieldMappings
 // and appendSourceInfo shapes. Layer-specific checks (supportsAppend, the layer's own format list,
 // unique index of the matching field) need the layer JSON and belong to the resource's create.
 import { z } from "zod";
@@ -6,20 +6,20 @@ import { APPEND_FORMATS } from "../limits";
 import { itemId, nonEmpty } from "./fields";
 import { isUnknown } from "./unknown";
 
-/** Seed 4.1 rule 1: the three sources. */
+/** spec.md#append-source: the three sources. */
 export const APPEND_SOURCES = ["edits", "appendUploadId", "appendItemId"] as const;
 
-/** Seed 2.7 format, matched case-insensitively against APPEND_FORMATS. */
+/** spec.md#layer-append-metadata format, matched case-insensitively against APPEND_FORMATS. */
 export const appendFormat = z.string().superRefine((s, ctx) => {
   if (!APPEND_FORMATS.some((f) => f.toLowerCase() === s.toLowerCase())) {
     ctx.addIssue({ code: "custom", message: `${JSON.stringify(s)} is not one of: ${APPEND_FORMATS.join(", ")}` });
   }
 });
 
-/** Seed 4.1: `[{source, name}]`, source field → destination field. */
+/** spec.md#append: `[{source, name}]`, source field → destination field. */
 export const fieldMappings = z.array(z.object({ source: nonEmpty(), name: nonEmpty() }));
 
-/** Seed 4.1 appendSourceInfo: source spatial reference and dateFieldsTimeReference; `{}` is valid. */
+/** spec.md#append appendSourceInfo: source spatial reference and dateFieldsTimeReference; `{}` is valid. */
 export const appendSourceInfo = z.looseObject({
   sourceSR: z.looseObject({ wkid: z.number().int().optional(), latestWkid: z.number().int().optional(), wkt: z.string().optional() }).optional(),
   dateFieldsTimeReference: z.object({ timeZone: nonEmpty(), respectsDaylightSaving: z.boolean() }).optional(),
@@ -27,7 +27,7 @@ export const appendSourceInfo = z.looseObject({
   locationType: z.string().optional(),
 });
 
-/** A feature collection given literally (seed 4.1 edits): an object, or its JSON text. */
+/** A feature collection given literally (spec.md#append edits): an object, or its JSON text. */
 const edits = z.union([
   z.record(z.string(), z.unknown()),
   z.string().superRefine((s, ctx) => {
@@ -57,26 +57,26 @@ export const appendParamsShape = {
   appendItemId: itemId().optional(),
   appendUploadFormat: appendFormat.optional(),
   rollbackOnFailure: z.boolean().optional(),
-  /** spec-gaps.md (unconfirmed name): layer mapping for a feature-service source. */
+  /** spec.md#gap-append-params (unconfirmed name): layer mapping for a feature-service source. */
   layerMappings: z.array(z.looseObject({ id: z.number().int(), sourceTableName: z.string().optional(), fieldMappings: fieldMappings.optional() })).optional(),
-  /** spec-gaps.md (unconfirmed name): source filter. */
+  /** spec.md#gap-append-params (unconfirmed name): source filter. */
   sourceFilter: z.unknown().optional(),
 } as const;
 
 /**
- * Seed 4.1 rule 1 as a reusable refinement: exactly one of `keys` is set. The resource layer may
+ * spec.md#append-source as a reusable refinement: exactly one of `keys` is set. The resource layer may
  * pass more keys (e.g. a local file it uploads first); unknown values count as set.
  */
 export function exactlyOneOf(keys: readonly string[]) {
   return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const given = keys.filter((k) => v[k] !== undefined && v[k] !== null && v[k] !== "");
     if (given.length === 1) return;
-    if (given.length === 0) ctx.addIssue({ code: "custom", path: [keys[0]], message: `no source; exactly one of ${keys.join(", ")} is required (seed 4.1 rule 1)` });
-    else if (!given.some((k) => isUnknown(v[k]))) ctx.addIssue({ code: "custom", path: [given[1]], message: `${given.join(" and ")} are both set; exactly one of ${keys.join(", ")} (seed 4.1 rule 1)` });
+    if (given.length === 0) ctx.addIssue({ code: "custom", path: [keys[0]], message: `no source; exactly one of ${keys.join(", ")} is required (spec.md#append-source)` });
+    else if (!given.some((k) => isUnknown(v[k]))) ctx.addIssue({ code: "custom", path: [given[1]], message: `${given.join(" and ")} are both set; exactly one of ${keys.join(", ")} (spec.md#append-source)` });
   };
 }
 
-/** Seed 4.1 append parameters. */
+/** spec.md#append append parameters. */
 export const appendParamsInput = z.object(appendParamsShape).superRefine((v, ctx) => exactlyOneOf(APPEND_SOURCES)(v, ctx));
 
 export type AppendParamsInput = z.input<typeof appendParamsInput>;

@@ -1,4 +1,4 @@
-// Category schema inputs: content (seed 2.3, 4.4) and member (seed 2.4, 4.2), with every limit of
+// Category schema inputs: content (spec.md#category-schema, spec.md#assign-category-schema) and member (spec.md#member-category-schema, spec.md#assign-member-category-schema), with every limit of
 // part 8 from limits.ts: trees, levels, total categories, title and description lengths, not empty.
 import { z } from "zod";
 import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../limits";
@@ -16,7 +16,7 @@ export interface MemberCategoryNodeInput {
   categories?: MemberCategoryNodeInput[];
 }
 
-/** Seed 2.3: a content category node. */
+/** spec.md#category-schema: a content category node. */
 export const contentCategoryNode: z.ZodType<CategoryNodeInput> = z.lazy(() =>
   z.object({
     title: text(CONTENT_CATEGORIES.maxTitleLength, 1),
@@ -25,7 +25,7 @@ export const contentCategoryNode: z.ZodType<CategoryNodeInput> = z.lazy(() =>
   }),
 );
 
-/** Seed 2.4: a member category node (the seed gives no title length limit). */
+/** spec.md#member-category-schema: a member category node (the seed gives no title length limit). */
 export const memberCategoryNode: z.ZodType<MemberCategoryNodeInput> = z.lazy(() =>
   z.object({
     title: nonEmpty(),
@@ -72,10 +72,10 @@ function treeRules(key: string, limits: TreeLimits) {
   };
 }
 
-/** Seed 4.4 input: `{categorySchema:[…]}`. */
+/** spec.md#assign-category-schema input: `{categorySchema:[…]}`. */
 export const contentCategorySchemaInput = z.object({ categorySchema: z.array(contentCategoryNode) }).superRefine((v, ctx) => treeRules("categorySchema", CONTENT_CATEGORIES)(v.categorySchema, ctx));
 
-/** Seed 4.2 input: `{memberCategorySchema:[…]}`. */
+/** spec.md#assign-member-category-schema input: `{memberCategorySchema:[…]}`. */
 export const memberCategorySchemaInput = z.object({ memberCategorySchema: z.array(memberCategoryNode) }).superRefine((v, ctx) => treeRules("memberCategorySchema", MEMBER_CATEGORIES)(v.memberCategorySchema, ctx));
 
 export type ContentCategorySchemaInput = z.input<typeof contentCategorySchemaInput>;

@@ -1,11 +1,11 @@
-// Zod issues → Pulumi CheckFailures (design rule 5): full property paths in the engine's form
+// Zod issues → Pulumi CheckFailures (spec.md#design-check): full property paths in the engine's form
 // `categorySchema[0].categories[3].title`, reasons that state the limit and the actual value, and
 // issues under a value unknown during preview dropped (the value is checked again at update).
 import type { z } from "zod";
 import { redact } from "../rest/redact";
 import { pathHitsUnknown, valueAt } from "./unknown";
 
-/** Fields whose values never appear in a reason (seed 2.1 servicePassword and the like). */
+/** Fields whose values never appear in a reason (spec.md#item-fields servicePassword and the like). */
 const SECRET_FIELD = /password|token|secret/i;
 
 /** The shape of @pulumi/pulumi's dynamic.CheckFailure (a type only; the SDK is not loaded). */

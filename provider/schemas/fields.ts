@@ -1,9 +1,9 @@
 // Field rules shared by the input schemas; every reason states the limit and the actual value
-// ("112 characters; at most 100"), as design rule 5 asks.
+// ("112 characters; at most 100"), as spec.md#design-check asks.
 import { z } from "zod";
 import { ITEM } from "../limits";
 
-/** A string of at most `max` characters (seed part 8 lengths); `min` 1 makes it required non-empty. */
+/** A string of at most `max` characters (spec.md#limits lengths); `min` 1 makes it required non-empty. */
 export function text(max: number, min = 0): z.ZodString {
   return z.string().superRefine((s, ctx) => {
     if (min === 1 && s.trim() === "") ctx.addIssue({ code: "custom", message: s === "" ? "empty; a value is required" : "only blanks; a value is required" });
@@ -15,7 +15,7 @@ export function text(max: number, min = 0): z.ZodString {
 /** A non-empty string without a length limit of the seed. */
 export const nonEmpty = () => text(Number.MAX_SAFE_INTEGER, 1);
 
-/** Seed 2.1 description: "less than 64 Kb", counted in UTF-8 bytes. */
+/** spec.md#item-fields description: "less than 64 Kb", counted in UTF-8 bytes. */
 export function bytesUnder(limit: number): z.ZodString {
   return z.string().superRefine((s, ctx) => {
     const bytes = Buffer.byteLength(s, "utf8");
@@ -23,7 +23,7 @@ export function bytesUnder(limit: number): z.ZodString {
   });
 }
 
-/** Seed 2.1 itemIdToCreate (and the shape of every item id): exactly 32 letters or digits. */
+/** spec.md#item-fields itemIdToCreate (and the shape of every item id): exactly 32 letters or digits. */
 export function itemId(): z.ZodString {
   return z.string().superRefine((s, ctx) => {
     if (!new RegExp(`^[A-Za-z0-9]{${ITEM.itemIdToCreateLength}}$`).test(s)) {
@@ -46,10 +46,10 @@ export function httpUrl(): z.ZodString {
   });
 }
 
-/** Seed 2.1 tags / categories: a comma-delimited string or a list of strings. */
+/** spec.md#item-fields tags / categories: a comma-delimited string or a list of strings. */
 export const stringList = () => z.union([z.string(), z.array(z.string())]);
 
-/** A JSON object given as an object or as its JSON text (seed 2.1 "JSON object" fields). */
+/** A JSON object given as an object or as its JSON text (spec.md#item-fields "JSON object" fields). */
 export function jsonObject<S extends z.ZodType>(shape: S) {
   return z.union([
     shape,

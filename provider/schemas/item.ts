@@ -1,4 +1,4 @@
-// Item inputs (seed 2.1, 2.5, 4.6 and part 8): per-field limits, then the cross-field rules of 4.6:
+// Item inputs (spec.md#item-fields, spec.md#service-proxy-filter, spec.md#add-item, spec.md#limits): per-field limits, then the cross-field rules of spec.md#add-item:
 // originItemId XOR destinationItemId, dataUrl needs async, multipart needs filename, stored service
 // credentials only on map/feature/image services, thumbnail format and size.
 import { statSync } from "node:fs";
@@ -10,7 +10,7 @@ import { isUnknown } from "./unknown";
 
 const THUMBNAIL_EXTENSIONS = [".png", ".gif", ".jpg", ".jpeg"];
 
-/** Seed 2.1 thumbnail: a local PNG, GIF or JPEG file of at most 10 MB. */
+/** spec.md#item-fields thumbnail: a local PNG, GIF or JPEG file of at most 10 MB. */
 export const thumbnailFile = z.string().superRefine((path, ctx) => {
   const ext = extname(path).toLowerCase();
   if (!THUMBNAIL_EXTENSIONS.includes(ext)) ctx.addIssue({ code: "custom", message: `${JSON.stringify(ext || path)} is not PNG, GIF or JPEG` });
@@ -24,14 +24,14 @@ export const thumbnailFile = z.string().superRefine((path, ctx) => {
   if (size > ITEM.maxThumbnailFileBytes) ctx.addIssue({ code: "custom", message: `${size} bytes; at most ${ITEM.maxThumbnailFileBytes} (10 MB)` });
 });
 
-/** Seed 2.5: the service proxy filter object. */
+/** spec.md#service-proxy-filter: the service proxy filter object. */
 export const serviceProxyFilter = z.object({
   hitsPerInterval: z.number().int().positive(),
   intervalSeconds: z.number().int().positive().default(SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS),
   referrers: z.array(nonEmpty()).optional(),
 });
 
-/** Seed 2.1 classification (11.4): string properties; one more required property is cut off in the seed. */
+/** spec.md#item-fields classification (11.4): string properties; one more required property is cut off in the seed. */
 export const classification = z.looseObject({
   classification: z.string().optional(),
   banner: z.string().optional(),
@@ -42,12 +42,12 @@ export const classification = z.looseObject({
     .optional(),
 });
 
-/** Seed 2.1 culture: language code, a dash, country code, both two letters (e.g. en-US). */
+/** spec.md#item-fields culture: language code, a dash, country code, both two letters (e.g. en-US). */
 export const culture = z.string().superRefine((s, ctx) => {
   if (!/^[A-Za-z]{2}-[A-Za-z]{2}$/.test(s)) ctx.addIssue({ code: "custom", message: `${JSON.stringify(s)} is not xx-YY (two-letter language code, a dash, two-letter country code)` });
 });
 
-/** Seed 2.1: every field addItem accepts (files are given as local paths). All optional here. */
+/** spec.md#item-fields: every field addItem accepts (files are given as local paths). All optional here. */
 export const itemFieldsShape = {
   title: text(ITEM.maxTitleLength, 1),
   type: nonEmpty(),
@@ -98,17 +98,17 @@ export const itemFields = z.object(Object.fromEntries(Object.entries(itemFieldsS
 type ItemFieldsIn = Record<string, unknown>;
 const set = (v: unknown) => v !== undefined && v !== null && v !== "";
 
-/** Seed 4.6 rules 1–3 and 2.1 service credentials; unknown values pass (design rule 5). */
+/** spec.md#add-item-relationship, spec.md#add-item-data-url, spec.md#add-item-multipart, spec.md#item-fields service credentials; unknown values pass (spec.md#design-check). */
 export function addItemRules(v: ItemFieldsIn, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   if (set(v.originItemId) && set(v.destinationItemId) && !isUnknown(v.originItemId) && !isUnknown(v.destinationItemId)) {
-    issue("destinationItemId", "set together with originItemId; a relationship takes exactly one of them (seed 4.6 rule 1)");
+    issue("destinationItemId", "set together with originItemId; a relationship takes exactly one of them (spec.md#add-item-relationship)");
   }
   if ((set(v.originItemId) || set(v.destinationItemId)) && !set(v.relationshipType)) {
     issue("relationshipType", "required with originItemId or destinationItemId (unconfirmed)");
   }
-  if (set(v.dataUrl) && v.async !== true && !isUnknown(v.async)) issue("async", `${v.async === undefined ? "not set" : String(v.async)}; dataUrl requires async=true (seed 4.6 rule 2)`);
-  if (v.multipart === true && !set(v.filename)) issue("filename", "required when multipart is true (seed 4.6 rule 3)");
+  if (set(v.dataUrl) && v.async !== true && !isUnknown(v.async)) issue("async", `${v.async === undefined ? "not set" : String(v.async)}; dataUrl requires async=true (spec.md#add-item-data-url)`);
+  if (v.multipart === true && !set(v.filename)) issue("filename", "required when multipart is true (spec.md#add-item-multipart)");
   if (v.multipart !== true) {
     if (!set(v.title)) issue("title", "required (a title is the item's only name)");
     if (!set(v.type)) issue("type", "required (the item type)");
@@ -121,10 +121,10 @@ export function addItemRules(v: ItemFieldsIn, ctx: z.RefinementCtx): void {
   }
 }
 
-/** Seed 4.6 addItem input. */
+/** spec.md#add-item addItem input. */
 export const addItemInput = itemFields.superRefine((v, ctx) => addItemRules(v as ItemFieldsIn, ctx));
 
-/** spec-gaps.md update: the same fields, all optional, plus clearEmptyFields. */
+/** spec.md#gap-update-item update: the same fields, all optional, plus clearEmptyFields. */
 export const updateItemInput = itemFields.extend({ clearEmptyFields: z.boolean().optional() });
 
 export type AddItemInput = z.input<typeof addItemInput>;

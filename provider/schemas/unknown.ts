@@ -1,4 +1,4 @@
-// Values unknown during preview (design rule 5): the engine sends this sentinel string for an input
+// Values unknown during preview (spec.md#design-check): the engine sends this sentinel string for an input
 // computed from another resource's output. It equals @pulumi/pulumi's `runtime.unknownValue`; kept
 // as a literal here so that loading the schemas does not load the Pulumi SDK (a test compares them).
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// canReassignItems (seed 4.8, part 7; self-hosted 11.0): can `owner`'s items go to targetUsername?
+// canReassignItems (spec.md#can-reassign-items, spec.md#errors; self-hosted 11.0): can `owner`'s items go to targetUsername?
 // Batches of 100 ids, merged; a 403 CONT_0291 answer becomes one reason per refused item naming
 // the item, its type, owner and reserved type keywords, not a bare exception.
 import * as pulumi from "@pulumi/pulumi";
@@ -29,7 +29,7 @@ export interface ReassignCheck {
   reason?: string;
 }
 
-/** A CONT_0291 item descriptor (seed 4.8: itemId, type, url, reservedTypeKeywords, owner) in words. */
+/** A CONT_0291 item descriptor (spec.md#can-reassign-items: itemId, type, url, reservedTypeKeywords, owner) in words. */
 export function reasonFor(r: CanReassignResult, targetUsername: string): string | undefined {
   if (r.success) return undefined;
   const d = r.detail;
@@ -41,7 +41,7 @@ export function reasonFor(r: CanReassignResult, targetUsername: string): string 
   );
 }
 
-/** Seed 4.8: one result per item id, in the order given. */
+/** spec.md#can-reassign-items: one result per item id, in the order given. */
 export async function canReassignItems(args: CanReassignItemsArgs): Promise<{ results: ReassignCheck[] }> {
   const v = assertArgs("canReassignItems", checkInputs(canReassignItemsInput, { owner: args.owner, itemIds: args.items, targetUsername: args.targetUsername }));
   if (!v.owner) throw new Error("canReassignItems: invalid arguments, nothing was sent: owner: empty; the items' current owner is required");

@@ -1,4 +1,4 @@
-// The functions run in the program process (design.md "Functions"): they read the stack config
+// The functions run in the program process (spec.md#design-functions): they read the stack config
 // there (portal:url, portal:token or portal:username + portal:password, PORTAL_* fallbacks) with
 // the same resolution as the provider host, and close their client when done.
 import { clientFromConfig, programConfigSource } from "../../provider/config";

@@ -1,4 +1,4 @@
-// getUrlReport (seed 4.7, 2.9, 2.10, 3.4; self-hosted 11.4): the items that hold the portal's or a
+// getUrlReport (spec.md#generate-url-report, spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states; self-hosted 11.4): the items that hold the portal's or a
 // federated server's public URL. Starts generateUrlReport with async=true, polls the job resource
 // at jobUrl to completed under our own deadline, and returns result.urlReport.
 import * as pulumi from "@pulumi/pulumi";
@@ -12,7 +12,7 @@ export type { UrlReport };
 export interface GetUrlReportArgs {
   /** "portalUrl" (portal items; value unconfirmed) or "federatedServerUrl" (needs serverId). */
   urlType: "portalUrl" | "federatedServerUrl";
-  /** Seed 4.7: the federated server's id, required with federatedServerUrl. */
+  /** spec.md#generate-url-report: the federated server's id, required with federatedServerUrl. */
   serverId?: string;
   /** Deadline of the job poll in seconds (default 600). */
   timeoutSeconds?: number;
@@ -33,7 +33,7 @@ function jobIdOf(start: { jobId?: string; jobUrl?: string }): string {
   return id;
 }
 
-/** Seed 4.7: runs the URL report as a job and returns the report of 2.10. */
+/** spec.md#generate-url-report: runs the URL report as a job and returns the report of spec.md#url-report. */
 export async function getUrlReport(args: GetUrlReportArgs): Promise<UrlReport> {
   const { urlType, serverId } = assertArgs("getUrlReport", checkInputs(generateUrlReportInput, { urlType: args.urlType, serverId: args.serverId }));
   const timeoutMs = (args.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;

@@ -1,4 +1,4 @@
-// Foundation (design.md rule 1): the package packed and installed as a user installs it, a real
+// Foundation (spec.md#design-closure): the package packed and installed as a user installs it, a real
 // Pulumi engine (the CLI built by scripts/ensure-pulumi), a file backend, the emulator.
 // preview → up → preview with no changes → state inspection → destroy.
 import { strict as assert } from "node:assert";
@@ -49,7 +49,7 @@ describe("e2e foundation: packed package, real engine, serialized provider stub"
     const resources: any[] = state.deployment.resources;
     const dynamic = resources.filter((r) => String(r.type).startsWith("pulumi-nodejs:dynamic"));
     assert.equal(dynamic.length, 1);
-    assert.equal(dynamic[0].type, "pulumi-nodejs:dynamic/portal:CategorySchema", "type token of design rule 2");
+    assert.equal(dynamic[0].type, "pulumi-nodejs:dynamic/portal:CategorySchema", "type token of spec.md#design-type-tokens");
     const serialized = String(dynamic[0].outputs.__provider);
     assert.ok(serialized.length < 2048, `__provider is ${serialized.length} bytes; at most 2048`);
     assert.doesNotMatch(serialized, /zod|undici|ZodObject|Dispatcher/i, "the stub captures no schema or transport objects");

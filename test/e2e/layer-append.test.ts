@@ -1,4 +1,4 @@
-// LayerAppend and the functions through the real engine and the packed package (seed 4.1, 4.7,
+// LayerAppend and the functions through the real engine and the packed package (spec.md#append, spec.md#generate-url-report,
 // 4.8): a CSV upsert kept beside the program; up → a no-change preview → the CSV changes → the
 // preview shows a replace → up → the layer holds the new values → refresh changes nothing; destroy
 // leaves the rows.

@@ -1,5 +1,5 @@
 // PortalItem end to end (real Pulumi CLI, packed package, emulator): up creates a catalogue of three
-// items with a Service2Data relationship (seed 3.5, 4.6) → a preview with no changes → a title edit
+// items with a Service2Data relationship (spec.md#add-with-relationship, spec.md#add-item) → a preview with no changes → a title edit
 // is an in-place update → destroy leaves no item; the raw state never holds the service password or
 // the portal token in plain text.
 import { strict as assert } from "node:assert";

@@ -1,5 +1,5 @@
 // Issue acceptance: a stack with invalid input fails at preview, listing every violation by path
-// (seed part 8 limits, design rule 5), and sends no request to the portal (the request log proves it).
+// (spec.md#limits limits, spec.md#design-check), and sends no request to the portal (the request log proves it).
 import { strict as assert } from "node:assert";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../emulator";

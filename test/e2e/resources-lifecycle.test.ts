@@ -101,7 +101,7 @@ describe("e2e resources: category schemas and item status through the real engin
     const water = (await contentSchemaOf(emu, "dev_admin"))[0].categories[0];
     assert.deepEqual(water.categories.map((n: any) => n.title), ["Streams", "Lakes", "Wetlands", "Ponds"]);
 
-    // out of band: someone adds Imagery in the web UI; the org becomes public and verified (seed 3.1 move)
+    // out of band: someone adds Imagery in the web UI; the org becomes public and verified (spec.md#status-transitions move)
     const portalId = await orgOf(emu, "dev_admin");
     const stored = await contentSchemaOf(emu, "dev_admin");
     stored[0].categories.push({ title: "Imagery", description: "Aerial photos", categories: [] });
@@ -116,7 +116,7 @@ describe("e2e resources: category schemas and item status through the real engin
     assert.match(drift.stdout, /- "?Categories\/Imagery"?\s*: "Aerial photos"/);
     assert.match(drift.stderr, /- remove Categories\/Imagery/);
 
-    // design rule 4: the token reaches the provider through config (encrypted in state), never in clear
+    // spec.md#design-credentials: the token reaches the provider through config (encrypted in state), never in clear
     const files = (fs.readdirSync(project.backendDir, { recursive: true }) as string[]).map((f) => path.join(project.backendDir, f)).filter((f) => fs.statSync(f).isFile());
     assert.ok(files.some((f) => f.endsWith("dev.json")), "the state file is there");
     for (const file of files) assert.ok(!fs.readFileSync(file).includes(emu.tokens.dev_admin), `token in clear in ${file}`);

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { Harness } from "./harness";
 import { DEV_ORG_ID, PROD_ORG_ID } from "../../emulator/fixtures";
 
-describe("emulator: authentication, deployment shapes and the error envelope (seed part 5, part 7, conventions)", () => {
+describe("emulator: authentication, deployment shapes and the error envelope (spec.md#authentication, spec.md#errors, conventions)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start({ webAdaptor: "portal" });
@@ -36,7 +36,7 @@ describe("emulator: authentication, deployment shapes and the error envelope (se
     assert.equal((await h.call("community/self", {}, { headers: { "x-esri-authorization": `Bearer ${t}` } })).username, "dev_user");
   });
 
-  it("part 7 / spec-gaps: 499 without a token and 498 with an unknown one, in HTTP 200 envelopes", async () => {
+  it("part 7 / spec.md#gap-token-errors: 499 without a token and 498 with an unknown one, in HTTP 200 envelopes", async () => {
     const missing = await h.raw("portals/self");
     assert.equal(missing.status, 200);
     assert.deepEqual((await missing.json()) as any, { error: { code: 499, message: "Token Required.", details: [] } });
@@ -44,7 +44,7 @@ describe("emulator: authentication, deployment shapes and the error envelope (se
     assert.equal(unknown.error.code, 498);
   });
 
-  it("spec-gaps generateToken: a good password gives an expiring token; a wrong one is refused without echoing it", async () => {
+  it("spec.md#gap-generate-token generateToken: a good password gives an expiring token; a wrong one is refused without echoing it", async () => {
     const before = Date.now();
     const r = await h.call("generateToken", { username: "dev_user", password: "dev_user-password", client: "referer", referer: "http://localhost", expiration: 5 });
     assert.equal(typeof r.token, "string");
@@ -58,7 +58,7 @@ describe("emulator: authentication, deployment shapes and the error envelope (se
     assert.match(missing.error.message, /'password'/);
   });
 
-  it("spec-gaps: a token expired from the control plane answers 498", async () => {
+  it("spec.md#gap-token-errors: a token expired from the control plane answers 498", async () => {
     const r = await h.call("generateToken", { username: "dev_viewer", password: "dev_viewer-password", expiration: 60 });
     assert.deepEqual(await h.control("tokens/expire", { token: r.token }), { success: true });
     assert.equal((await h.call("portals/self", {}, { token: r.token })).error.code, 498);

@@ -11,7 +11,7 @@ const deep = (levels: number): unknown[] => {
 };
 const trees = (n: number) => Array.from({ length: n }, (_, i) => node(`T${i}`));
 
-describe("emulator: category schemas (seed 2.3, 2.4, 4.2–4.4, parts 5, 7, 8)", () => {
+describe("emulator: category schemas (spec.md#category-schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema, spec.md#authentication, spec.md#errors, spec.md#limits)", () => {
   let h: Harness;
   let admin: string;
   before(async () => {
@@ -99,7 +99,7 @@ describe("emulator: category schemas (seed 2.3, 2.4, 4.2–4.4, parts 5, 7, 8)",
     assert.equal(unknown.error.code, 404);
   });
 
-  it("spec-gaps: deleteCategorySchema removes it; a second delete is 404", async () => {
+  it("spec.md#gap-category-schemas: deleteCategorySchema removes it; a second delete is 404", async () => {
     await assign(flat(3));
     assert.deepEqual(await h.call(`portals/${h.emu.portalId}/deleteCategorySchema`, {}, { token: admin }), { success: true });
     assert.deepEqual((await h.call(`portals/${h.emu.portalId}/categorySchema`, {}, { token: admin })).categorySchema, []);

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Harness } from "./harness";
 
-describe("emulator: item status (seed 2.2, 3.1, 4.5, part 5, part 7)", () => {
+describe("emulator: item status (spec.md#item-status, spec.md#status-transitions, spec.md#set-content-status, spec.md#authentication, spec.md#errors)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start();
@@ -132,7 +132,7 @@ describe("emulator: item status (seed 2.2, 3.1, 4.5, part 5, part 7)", () => {
   });
 });
 
-describe("emulator: search by status (seed 2.2)", () => {
+describe("emulator: search by status (spec.md#item-status)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start();

@@ -90,7 +90,7 @@ function expectedHash(size: number): string {
   return h.digest("hex");
 }
 
-describe("emulator: dataUrl downloads (seed 2.1 dataUrl, 3.2, part 8 range download)", () => {
+describe("emulator: dataUrl downloads (spec.md#item-fields dataUrl, spec.md#async-add, spec.md#limits range download)", () => {
   let h: Harness;
   let source: Source | undefined;
   before(async () => {

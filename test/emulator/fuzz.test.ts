@@ -18,7 +18,7 @@ const value = fc.oneof(
   fc.integer().map(String),
 );
 
-describe("emulator: fuzzing every route with random form bodies (seed part 7: the envelope, never a crash or hang)", () => {
+describe("emulator: fuzzing every route with random form bodies (spec.md#errors: the envelope, never a crash or hang)", () => {
   let h: Harness;
   let itemId: string;
   let routes: string[];

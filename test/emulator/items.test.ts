@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Harness } from "./harness";
 
-describe("emulator: items (seed 2.1, 4.6, parts 5, 7, 8; spec-gaps Items)", () => {
+describe("emulator: items (spec.md#item-fields, spec.md#add-item, spec.md#authentication, spec.md#errors, spec.md#limits; spec.md#gap-read-item)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start();
@@ -130,7 +130,7 @@ describe("emulator: items (seed 2.1, 4.6, parts 5, 7, 8; spec-gaps Items)", () =
     assert.match((await add({ type: "Web Map", serviceUsername: "svc", servicePassword: "x" })).error.message, /valid on Map Service, Feature Service, Image Service/);
   });
 
-  it("spec-gaps: data returns the text; an item with a url has no data", async () => {
+  it("spec.md#gap-read-item: data returns the text; an item with a url has no data", async () => {
     const r = await add({ text: '{"layers":[1]}' });
     const res = await h.raw(`content/items/${r.id}/data`, {}, { token: h.token("dev_user") });
     assert.deepEqual(await res.json(), { layers: [1] });
@@ -146,7 +146,7 @@ describe("emulator: items (seed 2.1, 4.6, parts 5, 7, 8; spec-gaps Items)", () =
     assert.equal((await read("f".repeat(32))).error.code, 404);
   });
 
-  it("spec-gaps: update changes fields with the same limits; another user's item is 403", async () => {
+  it("spec.md#gap-update-item: update changes fields with the same limits; another user's item is 403", async () => {
     const r = await add({});
     const up = await h.call(`content/users/dev_user/items/${r.id}/update`, { title: "New", tags: "x" }, { token: h.token("dev_user") });
     assert.deepEqual(up, { success: true, id: r.id });
@@ -157,7 +157,7 @@ describe("emulator: items (seed 2.1, 4.6, parts 5, 7, 8; spec-gaps Items)", () =
     assert.equal(other.error.code, 403);
   });
 
-  it("spec-gaps: protect refuses delete with CONT_0048; unprotect then delete succeeds", async () => {
+  it("spec.md#gap-protect: protect refuses delete with CONT_0048; unprotect then delete succeeds", async () => {
     const r = await add({});
     const base = `content/users/dev_user/items/${r.id}`;
     assert.deepEqual(await h.call(`${base}/protect`, {}, { token: h.token("dev_user") }), { success: true });
@@ -178,7 +178,7 @@ describe("emulator: items (seed 2.1, 4.6, parts 5, 7, 8; spec-gaps Items)", () =
   });
 });
 
-describe("emulator: listing properties and application fields (seed 2.1, 2.6)", () => {
+describe("emulator: listing properties and application fields (spec.md#item-fields, spec.md#listing-properties)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start();

@@ -18,7 +18,7 @@ function png(width: number, height: number): Buffer {
 const widthOf = (b: Buffer) => (b[0] === 0x89 ? PNG.sync.read(b).width : jpeg.decode(b).width);
 const GIF = Buffer.from("474946383961010001000000002c00000000010001000002003b", "hex");
 
-describe("emulator: thumbnails, metadata and package item info (seed 2.1, part 8)", () => {
+describe("emulator: thumbnails, metadata and package item info (spec.md#item-fields, spec.md#limits)", () => {
   let h: Harness;
   let dir: string;
   let imageServer: http.Server;

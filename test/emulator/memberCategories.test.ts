@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Harness } from "./harness";
 
-describe("emulator: member categories per member (seed 4.2, part 8: at most 20)", () => {
+describe("emulator: member categories per member (spec.md#assign-member-category-schema, spec.md#limits: at most 20)", () => {
   let h: Harness;
   const titles = Array.from({ length: 21 }, (_, i) => `Office ${i + 1}`);
   before(async () => {

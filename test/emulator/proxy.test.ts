@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Harness } from "./harness";
 import { referrerAllowed } from "../../emulator/routes/proxy";
 
-describe("emulator: service proxy filter (seed 2.5, 4.6 rule 6, part 7, part 8)", () => {
+describe("emulator: service proxy filter (spec.md#service-proxy-filter, spec.md#add-item-proxy-rate, spec.md#errors, spec.md#limits)", () => {
   let h: Harness;
   let upstream: http.Server;
   let upstreamUrl: string;

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Harness } from "./harness";
 
-describe("emulator: canReassignItems (seed 4.8, part 5, part 7, part 8, part 9)", () => {
+describe("emulator: canReassignItems (spec.md#can-reassign-items, spec.md#authentication, spec.md#errors, spec.md#limits, spec.md#versions)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start();

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Harness } from "./harness";
 
-describe("emulator: relationships (seed 3.5, 4.6 rule 1; spec-gaps Relationships)", () => {
+describe("emulator: relationships (spec.md#add-with-relationship, spec.md#add-item-relationship; spec.md#gap-relationships Relationships)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start();
@@ -75,7 +75,7 @@ describe("emulator: relationships (seed 3.5, 4.6 rule 1; spec-gaps Relationships
     assert.equal((await h.call(`content/items/${r.id}`, {}, { token: h.token("dev_publisher") })).id, r.id);
   });
 
-  it("spec-gaps: addRelationship and deleteRelationship; a second delete is 404; another user in the path is 403", async () => {
+  it("spec.md#gap-relationships: addRelationship and deleteRelationship; a second delete is 404; another user in the path is 403", async () => {
     const a = await h.addItem("dev_user");
     const b = await h.addItem("dev_user");
     const body = { originItemId: a, destinationItemId: b, relationshipType: "Map2Service" };
@@ -89,7 +89,7 @@ describe("emulator: relationships (seed 3.5, 4.6 rule 1; spec-gaps Relationships
     assert.match((await h.call("content/users/dev_user/addRelationship", { ...body, relationshipType: "" }, { token: t() })).error.message, /relationshipType/);
   });
 
-  it("spec-gaps: deleting an item drops its relationships", async () => {
+  it("spec.md#gap-relationships: deleting an item drops its relationships", async () => {
     const a = await h.addItem("dev_user");
     const b = await h.addItem("dev_user");
     await h.call("content/users/dev_user/addRelationship", { originItemId: a, destinationItemId: b, relationshipType: "Map2Service" }, { token: t() });

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { Harness, eventually } from "./harness";
 
-describe("emulator: URL reports (seed 2.9, 2.10, 3.4, 4.7, part 9)", () => {
+describe("emulator: URL reports (spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states, spec.md#generate-url-report, spec.md#versions)", () => {
   let h: Harness;
   before(async () => {
     h = await Harness.start();

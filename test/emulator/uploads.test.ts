@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { Harness, eventually } from "./harness";
 import { CHUNKED_UPLOAD_MAX_BYTES, MULTIPART } from "../../provider/limits";
 
-describe("emulator: async adds, multipart mode and chunked uploads (seed 3.2, 4.6 rules 2–4, part 8)", () => {
+describe("emulator: async adds, multipart mode and chunked uploads (spec.md#async-add, spec.md#add-item-data-url, spec.md#add-item-multipart, spec.md#add-item-chunked, spec.md#limits)", () => {
   let h: Harness;
   let dir: string;
   before(async () => {
@@ -68,7 +68,7 @@ describe("emulator: async adds, multipart mode and chunked uploads (seed 3.2, 4.
     assert.equal((await h.call("content/users/dev_user/addItem", { multipart: true, filename: "keyed.csv", itemIdToCreate: id }, { token: t() })).error.code, 409);
   });
 
-  it("spec-gaps multipart: parts are listed; re-sending a number replaces it; commit assembles in order", async () => {
+  it("spec.md#gap-multipart multipart: parts are listed; re-sending a number replaces it; commit assembles in order", async () => {
     const r = await h.call("content/users/dev_user/addItem", { multipart: true, filename: "joined.csv" }, { token: t() });
     const base = `content/users/dev_user/items/${r.id}`;
     const p1 = file("p1", MULTIPART.minPartBytes, "first");
@@ -107,7 +107,7 @@ describe("emulator: async adds, multipart mode and chunked uploads (seed 3.2, 4.
     assert.match((await send(MULTIPART.maxParts + 1)).error.message, /got 10001/);
   });
 
-  it("spec-gaps multipart: cancel drops the uncommitted item; a committed item cannot take parts", async () => {
+  it("spec.md#gap-multipart multipart: cancel drops the uncommitted item; a committed item cannot take parts", async () => {
     const r = await h.call("content/users/dev_user/addItem", { multipart: true, filename: "c.csv" }, { token: t() });
     const base = `content/users/dev_user/items/${r.id}`;
     assert.deepEqual(await h.call(`${base}/cancel`, {}, { token: t() }), { success: true });

@@ -1,4 +1,4 @@
-// Reliability (design rule 5, Tests "reliability" row): fast-check over each ResourceProvider's
+// Reliability (spec.md#design-check, Tests "reliability" row): fast-check over each ResourceProvider's
 // `check`, called in-process as the provider host calls it, with random trees, strings, numbers,
 // nulls, nested junk and the engine's unknown sentinel. check never throws; every invalid input gets
 // failures with a property path and a reason (compared with an independent reading of the seed's
@@ -89,7 +89,7 @@ function assertShape(r: Check, property: string): void {
   }
 }
 
-describe("reliability: fuzzed inputs to check (design rule 5: validate in check, no request)", function () {
+describe("reliability: fuzzed inputs to check (spec.md#design-check: validate in check, no request)", function () {
   this.timeout(120_000);
   let emu: RunningEmulator;
 

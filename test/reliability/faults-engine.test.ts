@@ -1,4 +1,4 @@
-// Reliability (design.md "Transport" retries, Tests "reliability" row): `pulumi up` of the three
+// Reliability (spec.md#design-transport retries, Tests "reliability" row): `pulumi up` of the three
 // resources through the real engine and the packed package while the emulator injects 503s, a 429
 // burst with Retry-After and dropped connections. The request log proves the retries happened and
 // that no unsafe operation was ever sent twice; when retries run out the error names the operation

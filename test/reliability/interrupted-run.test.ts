@@ -1,4 +1,4 @@
-// Reliability (design rule 6, Tests "reliability" row): `pulumi up` killed with SIGKILL while the
+// Reliability (spec.md#design-create-delete-read, Tests "reliability" row): `pulumi up` killed with SIGKILL while the
 // CategorySchema is being created (the emulator holds its assign open with latencyMs). The stack is
 // left locked with a pending create; the recovery of docs/recovery.md (cancel, refresh
 // --clear-pending-creates, up) converges to exactly the program's state, with nothing duplicated
@@ -19,7 +19,7 @@ interface Deployment {
 
 const CATEGORY_URN = `urn:pulumi:dev::${PROJECT}::pulumi-nodejs:dynamic/portal:CategorySchema::org-categories`;
 
-describe("reliability: an up killed mid-create (design rule 6; docs/recovery.md)", function () {
+describe("reliability: an up killed mid-create (spec.md#design-create-delete-read; docs/recovery.md)", function () {
   this.timeout(600_000);
   let emu: RunningEmulator;
   let project: FixtureProject;

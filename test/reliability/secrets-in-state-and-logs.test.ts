@@ -1,4 +1,4 @@
-// Reliability (design rule 4, Transport "tokens and passwords are redacted", Tests "reliability"
+// Reliability (spec.md#design-credentials, Transport "tokens and passwords are redacted", Tests "reliability"
 // row): a stack signing in with portal:username + secret portal:password (generateToken) runs up,
 // refresh and destroy through the CLI at the engine's highest verbosity, flowed to the plugins.
 // Neither the password nor any token the portal issued appears in stdout, stderr, the raw state,
@@ -42,7 +42,7 @@ function tokenShaped(text: string, known: Set<string>): string[] {
   return [...text.matchAll(TOKEN_FORMAT)].map((m) => m[0]).filter((s) => !known.has(s) && !/^[0-9a-f]{32}$/i.test(s) && /[0-9]/.test(s) && /[A-Z]/.test(s) && /[a-z]/.test(s));
 }
 
-describe("reliability: secrets in state and logs (design rule 4, Transport redaction)", function () {
+describe("reliability: secrets in state and logs (spec.md#design-credentials, Transport redaction)", function () {
   this.timeout(600_000);
   let emu: RunningEmulator;
   let recorder: TokenRecorder;

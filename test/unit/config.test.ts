@@ -1,4 +1,4 @@
-// Config resolution (design rule 4): stack keys, environment fallbacks, clear errors, https only.
+// Config resolution (spec.md#design-credentials): stack keys, environment fallbacks, clear errors, https only.
 import assert from "node:assert/strict";
 import { runtime } from "@pulumi/pulumi";
 import { programConfigSource, resolvePortalConfig, type ConfigSource } from "../../provider/config";
@@ -7,7 +7,7 @@ import { toSharingUrl } from "../../provider/rest/url";
 
 const source = (values: Record<string, string>): ConfigSource => ({ get: (k) => values[k] });
 
-describe("unit: config resolution (design rule 4)", () => {
+describe("unit: config resolution (spec.md#design-credentials)", () => {
   it("reads portal:url and portal:token and appends /sharing/rest", () => {
     const c = resolvePortalConfig(source({ "portal:url": "https://org.example.com/", "portal:token": "tok-config-1" }), {});
     assert.equal(c.sharingUrl, "https://org.example.com/sharing/rest");

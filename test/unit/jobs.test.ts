@@ -1,4 +1,4 @@
-// The one job poller (design rule 7; seed 3.2, 3.3, 3.4): done, failed with the job's reason,
+// The one job poller (spec.md#design-timeouts; spec.md#async-add, spec.md#append-job-states, spec.md#url-report-job-states): done, failed with the job's reason,
 // deadline with what it waited for and the last status, backoff from 50 ms up to 1 s (limits.ts JOB_POLL).
 import assert from "node:assert/strict";
 import { JobFailedError, JobTimeoutError } from "../../provider/rest/errors";
@@ -12,7 +12,7 @@ function fakeClock() {
   return { now: () => t, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)), sleeps };
 }
 
-describe("unit: job poller (design rule 7)", () => {
+describe("unit: job poller (spec.md#design-timeouts)", () => {
   it("3.2/3.3/3.4: one state table for item status, append jobs and URL-report jobs", () => {
     for (const s of ["processing", "partial", "Pending", "InProgress", "running", ""]) assert.equal(jobState(s), "pending", s);
     for (const s of ["completed", "Completed", "COMPLETED"]) assert.equal(jobState(s), "done", s);
@@ -52,7 +52,7 @@ describe("unit: job poller (design rule 7)", () => {
     assert.ok(clock.now() >= 10_000 && clock.now() < 10_000 + POLL_DEFAULTS.maxDelayMs + 100);
   });
 
-  it("spec-gaps Job failures: a job document with status Failed and an error member reaches the poller", async () => {
+  it("spec.md#gap-job-failures Job failures: a job document with status Failed and an error member reaches the poller", async () => {
     const failed = { status: "Failed", error: { code: 500, message: "the zip file is corrupt" } };
     const s = scripted([{ json: { status: "InProgress" } }, { json: failed }, { json: failed }]);
     const c = s.client({ sleep: async () => undefined });

@@ -71,7 +71,7 @@ describe("unit: schemas under random inputs (fast-check)", () => {
     );
   });
 
-  it("design rule 5: an input whose every property is unknown passes every schema", () => {
+  it("spec.md#design-check: an input whose every property is unknown passes every schema", () => {
     fc.assert(
       fc.property(shaped, (input) => {
         const unknown = allUnknown(input as Record<string, unknown>);
@@ -86,7 +86,7 @@ describe("unit: schemas under random inputs (fast-check)", () => {
   });
 });
 
-describe("unit: unknown values inside a tree (design rule 5)", () => {
+describe("unit: unknown values inside a tree (spec.md#design-check)", () => {
   it("2.3: titles, descriptions and subtrees unknown anywhere pass", () => {
     fc.assert(
       fc.property(fc.array(categoryTree, { minLength: 1, maxLength: 5 }), (trees) => {

@@ -1,4 +1,4 @@
-// Input schemas (design rule 5, seed part 8): each limit refused with a full property path and a
+// Input schemas (spec.md#design-check, spec.md#limits): each limit refused with a full property path and a
 // reason stating the limit and the actual value; unknown preview values pass.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ const fails = (schema: Parameters<typeof s.checkInputs>[0], input: unknown) => s
 const ID = "a".repeat(32);
 const deep = (levels: number): s.CategoryNodeInput => (levels === 1 ? { title: "leaf" } : { title: `L${levels}`, categories: [deep(levels - 1)] });
 
-describe("unit: input schemas (seed part 8)", () => {
+describe("unit: input schemas (spec.md#limits)", () => {
   it("the unknown sentinel equals @pulumi/pulumi's runtime.unknownValue", () => {
     assert.equal(s.UNKNOWN, runtime.unknownValue);
   });
@@ -84,7 +84,7 @@ describe("unit: input schemas (seed part 8)", () => {
   it("2.2: status values; 4.7 serverId with federatedServerUrl; 4.8 id shape", () => {
     assert.deepEqual(fails(s.setContentStatusInput, { itemId: ID, status: "" }), []);
     assert.match(fails(s.setContentStatusInput, { itemId: ID, status: "authoritative" })[0].reason, /"authoritative" is not one of: "org_authoritative", "public_authoritative", "deprecated", ""/);
-    assert.deepEqual(fails(s.generateUrlReportInput, { urlType: "federatedServerUrl" }), [{ property: "serverId", reason: "required when urlType is federatedServerUrl (seed 4.7)" }]);
+    assert.deepEqual(fails(s.generateUrlReportInput, { urlType: "federatedServerUrl" }), [{ property: "serverId", reason: "required when urlType is federatedServerUrl (spec.md#generate-url-report)" }]);
     assert.deepEqual(fails(s.canReassignItemsInput, { itemIds: Array(250).fill(ID), targetUsername: "u" }), []);
     assert.deepEqual(fails(s.canReassignItemsInput, { itemIds: [ID, "bad"], targetUsername: "u" }).map((f) => f.property), ["itemIds[1]"]);
   });
@@ -99,7 +99,7 @@ describe("unit: input schemas (seed part 8)", () => {
     assert.match(fails(s.appendParamsInput, { edits: "not json" })[0].reason, /not valid JSON|matches none/);
   });
 
-  it("design rule 5: unknown values during preview pass every rule", () => {
+  it("spec.md#design-check: unknown values during preview pass every rule", () => {
     const U = s.UNKNOWN;
     assert.deepEqual(fails(s.contentCategorySchemaInput, { categorySchema: U }), []);
     assert.deepEqual(fails(s.contentCategorySchemaInput, { categorySchema: [{ title: U, categories: U }, U] }), []);

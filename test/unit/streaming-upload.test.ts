@@ -1,4 +1,4 @@
-// Seed 4.6 / design Transport: a file sent as multipart is streamed from disk, never read whole
+// spec.md#add-item / design Transport: a file sent as multipart is streamed from disk, never read whole
 // into memory. A sink server in a child process counts the bytes; this process samples its own
 // off-heap buffer memory while the upload runs. Also: importing the provider starts nothing.
 import assert from "node:assert/strict";
@@ -47,7 +47,7 @@ describe("unit: streaming uploads (design Transport)", function () {
       assert.equal(r.success, true);
       assert.ok(r.received > size, `the server received ${r.received} bytes`);
       assert.match(r.type, /^multipart\/form-data; boundary=/);
-      // issue 13 / seed 4.6 rule 4: one request with a Content-Length, not chunked transfer
+      // issue 13 / spec.md#add-item-chunked: one request with a Content-Length, not chunked transfer
       assert.equal(Number(r.length), r.received);
       assert.equal(r.encoding, null);
     } finally {

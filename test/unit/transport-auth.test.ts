@@ -1,4 +1,4 @@
-// Authentication (seed part 5, spec-gaps.md generateToken and 498/499): exactly one refresh on 498,
+// Authentication (spec.md#authentication, spec.md#gap-generate-token generateToken and 498/499): exactly one refresh on 498,
 // concurrent refreshes shared, refresh before expiry, static tokens fail clearly.
 import assert from "node:assert/strict";
 import { AuthError } from "../../provider/rest/errors";
@@ -9,7 +9,7 @@ const tokenReply = (token: string, expires = Date.now() + HOUR) => ({ json: { to
 const invalid = { json: { error: { code: 498, message: "Invalid token.", details: [] } } };
 const generateCalls = (log: string[]) => log.filter((l) => l.startsWith("START") && l.includes("/generateToken")).length;
 
-describe("unit: auth (seed 5)", () => {
+describe("unit: auth (spec.md#authentication)", () => {
   it("username + password: generateToken once, then the token rides in the POST body", async () => {
     const s = scripted([tokenReply("tok-A-0001"), { json: { success: true } }, { json: { success: true } }]);
     const c = s.client({ auth: { username: "dev_admin", password: "dev_admin-password" } });

@@ -1,11 +1,11 @@
-// Error envelope (seed part 7, spec-gaps.md "Error transport") and redaction (design Transport).
+// Error envelope (spec.md#errors, spec.md#gap-error-transport) and redaction (design Transport).
 import assert from "node:assert/strict";
 import { inspect } from "node:util";
 import { AuthError, NetworkError, NotFoundError, PortalError, checkForErrors } from "../../provider/rest/errors";
 import { REDACTED, redact, registerSecret } from "../../provider/rest/redact";
 import { scripted } from "./mockPortal";
 
-describe("unit: error envelope (seed 7)", () => {
+describe("unit: error envelope (spec.md#errors)", () => {
   it("7: HTTP 200 + {error} becomes a PortalError with code, messageCode, details and operation", () => {
     const body = { error: { code: 400, messageCode: "ORG_1132", message: "Invalid schema.", details: ["Category schema exceeds the maximum tree size."] } };
     assert.throws(

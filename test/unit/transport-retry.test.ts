@@ -1,4 +1,4 @@
-// The retry policy (design.md "Transport"): which requests are repeated and which are not, shown
+// The retry policy (spec.md#design-transport): which requests are repeated and which are not, shown
 // as a call log (octokit plugin-retry habit).
 import assert from "node:assert/strict";
 import { NetworkError, PortalError } from "../../provider/rest/errors";

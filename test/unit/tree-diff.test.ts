@@ -24,7 +24,7 @@ function edited(edit: (t: TreeNode[]) => void): TreeNode[] {
   return copy;
 }
 
-describe("category tree outline (seed 2.3, 2.4)", () => {
+describe("category tree outline (spec.md#category-schema, spec.md#member-category-schema)", () => {
   it("2.3: content nodes get description \"\" and categories [] so sent and stored trees compare equal", () => {
     assert.deepEqual(content([{ title: "A", extra: 1 }]), [{ title: "A", description: "", categories: [] }]);
     assert.ok(sameTree(content([{ title: "A" }]), content([{ title: "A", description: "", categories: [] }])));

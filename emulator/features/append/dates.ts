@@ -1,4 +1,4 @@
-// Seed 4.1 appendSourceInfo.dateFieldsTimeReference (11.4, seed part 9): text dates without an
+// spec.md#append appendSourceInfo.dateFieldsTimeReference (11.4, spec.md#versions): text dates without an
 // offset are read in the given time zone; without it (or before 11.4) they are read as UTC.
 const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 

@@ -1,4 +1,4 @@
-// Seed 2.8 append job records, moving Pending → InProgress → Completed or Failed (spec-gaps.md).
+// spec.md#append-job-record append job records, moving Pending → InProgress → Completed or Failed (spec.md#gap-append-jobs).
 export type AppendJobStatus = "Pending" | "InProgress" | "Completed" | "Failed";
 
 export interface AppendJobRecord {

@@ -1,4 +1,4 @@
-// Which source field feeds which layer field (seed 4.1 fieldMappings, appendFields, seed 2.7
+// Which source field feeds which layer field (spec.md#append fieldMappings, appendFields, spec.md#layer-append-metadata
 // conversions) and which field upsert matches on (rules 2, 3).
 import type { FeatureLayer } from "../model/layer";
 import { sourceTypeAccepted } from "../model/fields";
@@ -58,7 +58,7 @@ export function planMapping(layer: FeatureLayer, sourceFields: SourceField[], o:
       continue;
     }
     const sourceType = sourceByLower.get(sourceName.toLowerCase())?.type;
-    if (!sourceTypeAccepted(field.type, sourceType)) fail(`field '${field.name}' (${field.type}) cannot take source field '${sourceName}' of type ${sourceType} (seed 2.7)`);
+    if (!sourceTypeAccepted(field.type, sourceType)) fail(`field '${field.name}' (${field.type}) cannot take source field '${sourceName}' of type ${sourceType} (spec.md#layer-append-metadata)`);
     plan.push({ dest: field, source: sourceName });
   }
   return { plan, matchField };

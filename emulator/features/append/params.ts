@@ -1,4 +1,4 @@
-// The parameters of seed 4.1 append, read from the form; defaults as in spec-gaps.md.
+// The parameters of append (spec.md#append), read from the form; defaults as in spec.md#gap-append-defaults.
 import { badRequest } from "../../errors";
 import type { AppendSourceInfo } from "../formats/source";
 import { boolParam, jsonParam } from "../routes/context";
@@ -21,7 +21,7 @@ export interface AppendParams {
   appendSourceInfo: AppendSourceInfo;
   appendFields?: string[];
   upsertMatchingField?: string;
-  /** spec-gaps.md: `sourceFilter` (unconfirmed name), a where clause on a feature-service source. */
+  /** spec.md#gap-append-params: `sourceFilter` (unconfirmed name), a where clause on a feature-service source. */
   sourceFilter?: string;
   upsert: boolean;
   skipInserts: boolean;
@@ -44,7 +44,7 @@ function arrayParam<T>(fields: Record<string, string>, name: string, check: (v: 
 }
 
 /**
- * Seed 4.1 appendFields: a JSON array of field names; a comma-separated list is read too, as REST
+ * spec.md#append appendFields: a JSON array of field names; a comma-separated list is read too, as REST
  * clients send arrays of strings that way (arcgis-rest-js joins them with commas).
  */
 function fieldNamesParam(fields: Record<string, string>, name: string): string[] | undefined {
@@ -75,6 +75,6 @@ export function readAppendParams(fields: Record<string, string>): AppendParams {
     useGlobalIds: boolParam(fields, "useGlobalIds", false),
     truncate: boolParam(fields, "truncate", false),
     updateGeometry: boolParam(fields, "updateGeometry", true),
-    rollbackOnFailure: boolParam(fields, "rollbackOnFailure", true), // spec-gaps.md: default true (unconfirmed)
+    rollbackOnFailure: boolParam(fields, "rollbackOnFailure", true), // spec.md#gap-append-defaults: default true (unconfirmed)
   };
 }

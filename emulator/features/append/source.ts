@@ -1,4 +1,4 @@
-// Resolves the one source of an append (seed 4.1 rule 1) when the request arrives, and opens it
+// Resolves the one source of an append (spec.md#append-source) when the request arrives, and opens it
 // when the job runs: literal edits, an upload, a file item, or a hosted service (rule 12).
 import { badRequest, forbidden, notFound } from "../../errors";
 import type { Caller } from "../../host";
@@ -27,7 +27,7 @@ export function resolveSource(state: FeatureState, caller: Caller, p: AppendPara
     if (!upload.committed) throw badRequest(`Upload ${upload.itemID} is not committed.`);
     return fileSource(p.appendUploadFormat, upload.filePath, upload.itemName);
   }
-  // seed part 9: appendItemId from 10.9.
+  // spec.md#versions: appendItemId from 10.9.
   if (!state.host.releaseAtLeast("10.9")) throw badRequest(`appendItemId is supported from release 10.9 (this is ${state.host.release}).`);
   const item = state.host.getItem(p.appendItemId!);
   if (!item) throw notFound(`Item ${p.appendItemId} does not exist or is inaccessible.`);

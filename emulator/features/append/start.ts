@@ -1,5 +1,5 @@
-// Accepts an append (seed 4.1): who may call it (part 5), the refusals the request itself gets
-// (rules 1, 4, truncate's release), then a job (seed 2.8, 3.3) stepped by the host's JobRunner.
+// Accepts an append (spec.md#append): who may call it (part 5), the refusals the request itself gets
+// (rules 1, 4, truncate's release), then a job (spec.md#append-job-record, spec.md#append-job-states) stepped by the host's JobRunner.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -16,9 +16,9 @@ import { openSource, resolveSource, type ResolvedSource } from "./source";
 
 const EDIT_PRIVILEGE = "features:user:edit";
 
-/** Seed 4.1 / part 5: owner and administrators always; others need the Append capability. */
+/** spec.md#append, spec.md#authentication: owner and administrators always; others need the Append capability. */
 function checkCaller(state: FeatureState, caller: Caller, service: HostedService, layer: FeatureLayer): boolean {
-  if (!layer.def.supportsAppend) throw badRequest(`Layer ${layer.id} (${layer.def.name}) does not support append.`); // seed 2.7: even for owner and admin
+  if (!layer.def.supportsAppend) throw badRequest(`Layer ${layer.id} (${layer.def.name}) does not support append.`); // spec.md#layer-append-metadata: even for owner and admin
   const privileged = caller.user.username === service.owner || state.host.isOrgAdmin(caller.user);
   if (privileged) return true;
   if (!service.hasCapability("Append")) throw forbidden(`The Append capability is not enabled on ${service.name}; only its owner or an administrator can append.`);
@@ -30,7 +30,7 @@ export function startAppend(state: FeatureState, caller: Caller, service: Hosted
   const bypassesOwnership = checkCaller(state, caller, service, layer);
   const source = resolveSource(state, caller, p);
   if (p.truncate && !state.host.releaseAtLeast("11.2")) throw badRequest(`truncate is supported from release 11.2 (this is ${state.host.release}).`);
-  if (p.upsert && service.tracksChanges) throw badRequest(`Upsert is not supported on ${service.name}: sync or change tracking is enabled (seed 4.1 rule 4).`);
+  if (p.upsert && service.tracksChanges) throw badRequest(`Upsert is not supported on ${service.name}: sync or change tracking is enabled (spec.md#append-sync-tracking).`);
   const jobId = randomUUID().replace(/-/g, "");
   state.jobs.create(jobId, service.name, layer.id, layer.def.name);
   const run = async () => {
@@ -50,7 +50,7 @@ export function startAppend(state: FeatureState, caller: Caller, service: Hosted
 async function runJob(state: FeatureState, jobId: string, service: HostedService, layer: FeatureLayer, source: ResolvedSource, p: AppendParams, username: string, bypassesOwnership: boolean) {
   const workDir = path.join(state.host.dataDir, "append-jobs", jobId);
   fs.mkdirSync(workDir, { recursive: true });
-  // seed part 9: time zone information for source data from 11.4.
+  // spec.md#versions: time zone information for source data from 11.4.
   const timeReference = state.host.releaseAtLeast("11.4") ? p.appendSourceInfo.dateFieldsTimeReference : undefined;
   const dataset = await openSource(source, { appendSourceInfo: p.appendSourceInfo, geocode: state.geocode, workDir });
   try {

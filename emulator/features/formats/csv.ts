@@ -1,4 +1,4 @@
-// Seed 4.1 CSV source: streamed with csv-parse (never the whole file in memory). Geometry from
+// spec.md#append CSV source: streamed with csv-parse (never the whole file in memory). Geometry from
 // coordinate columns (default 4326, rule 5), none (rule 7), or addresses on a hosted deployment (rule 6).
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,4 +1,4 @@
-// Seed 4.1 Excel source (.xlsx): read with exceljs's streaming reader, first row as header.
+// spec.md#append Excel source (.xlsx): read with exceljs's streaming reader, first row as header.
 // Geometry as for CSV (rules 5–7). sourceTableName picks the sheet; the first sheet otherwise.
 import * as ExcelJS from "exceljs";
 import { locator } from "./location";

@@ -1,4 +1,4 @@
-// Seed 4.1 `edits`: a literal feature collection. Accepts a feature collection
+// spec.md#append `edits`: a literal feature collection. Accepts a feature collection
 // ({layers:[{layerDefinition, featureSet}]}), a feature set ({features, geometryType, fields,
 // spatialReference}) or a bare array of features.
 import { esriGeometry } from "./geometry";

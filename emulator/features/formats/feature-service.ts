@@ -1,4 +1,4 @@
-// Seed 4.1 rule 12: another hosted service as the source. Its layers are the tables (by name or
+// spec.md#append-from-service: another hosted service as the source. Its layers are the tables (by name or
 // id); rows are a snapshot taken when the job reads them, in the source layer's spatial reference.
 import type { HostedService } from "../model/service";
 import { pickTable, type SourceDataset, type SourceRow, type SourceTable } from "./source";

@@ -1,4 +1,4 @@
-// Seed 4.1 GeoJSON source: a FeatureCollection in 4326 unless it names another CRS (legacy `crs`
+// spec.md#append GeoJSON source: a FeatureCollection in 4326 unless it names another CRS (legacy `crs`
 // member); read whole (GeoJSON is one JSON document).
 import * as fs from "node:fs";
 import * as path from "node:path";

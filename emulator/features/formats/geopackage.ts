@@ -1,4 +1,4 @@
-// Seed 4.1 GeoPackage source: tables from gpkg_contents, geometry columns from
+// spec.md#append GeoPackage source: tables from gpkg_contents, geometry columns from
 // gpkg_geometry_columns, spatial references from gpkg_spatial_ref_sys (EPSG id, else its WKT).
 import { datasetOf, SourceError, type SourceDataset } from "./source";
 import { openDatabase, query, sqlTable } from "./sqlite";

@@ -1,4 +1,4 @@
-// Picks the reader of a source format (seed 2.7 list; names as in supportedAppendFormats).
+// Picks the reader of a source format (spec.md#layer-append-metadata list; names as in supportedAppendFormats).
 import * as path from "node:path";
 import { openCsv } from "./csv";
 import { openExcel } from "./excel";

@@ -1,4 +1,4 @@
-// Where a CSV or Excel row is (seed 4.1 rules 6, 7): coordinate columns, nothing, or an address
+// Where a CSV or Excel row is (spec.md#append-geocode, spec.md#append-csv-no-geometry): coordinate columns, nothing, or an address
 // geocoded on a hosted deployment. Returns the geometry, null, or an error message for the row.
 import type { Geometry } from "../model/types";
 import type { AppendSourceInfo } from "./source";
@@ -21,7 +21,7 @@ export function locator(columns: string[], info: AppendSourceInfo, geocode?: (ad
   const lon = findColumn(columns, info.longitudeFieldName, LON_NAMES);
   if (!lat || !lon) {
     if (type === "coordinates") throw new Error(`coordinate columns not found (latitudeFieldName '${info.latitudeFieldName ?? "?"}', longitudeFieldName '${info.longitudeFieldName ?? "?"}')`);
-    return () => null; // seed 4.1 rule 7: a CSV without geometry
+    return () => null; // spec.md#append-csv-no-geometry: a CSV without geometry
   }
   return (record) => {
     const y = record[lat], x = record[lon];
@@ -33,7 +33,7 @@ export function locator(columns: string[], info: AppendSourceInfo, geocode?: (ad
 }
 
 function addressLocator(columns: string[], info: AppendSourceInfo, geocode?: (address: string) => Geometry | undefined): Locate {
-  if (!geocode) throw new Error("locationType 'address' needs geocoding, available on a hosted deployment only (seed 4.1 rule 6)");
+  if (!geocode) throw new Error("locationType 'address' needs geocoding, available on a hosted deployment only (spec.md#append-geocode)");
   const single = info.singleLineAddressFieldName ? findColumn(columns, info.singleLineAddressFieldName, []) : undefined;
   if (!single && !info.addressTemplate) throw new Error("locationType 'address' needs singleLineAddressFieldName or addressTemplate");
   return (record) => {

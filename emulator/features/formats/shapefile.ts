@@ -1,4 +1,4 @@
-// Seed 4.1 zipped shapefile source: unzipped to the job's directory, each .shp a table read as a
+// spec.md#append zipped shapefile source: unzipped to the job's directory, each .shp a table read as a
 // stream by the shapefile package; the .prj (WKT) gives the spatial reference, 4326 when absent.
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,5 +1,5 @@
 // What every source reader gives the append: tables of rows, each row an `{attributes, geometry}`
-// with its 1-based row number, read as a stream where the format allows (seed 4.1).
+// with its 1-based row number, read as a stream where the format allows (spec.md#append).
 import type { SourceSpatialReference } from "../projection";
 import type { Attributes, FieldType, Geometry } from "../model/types";
 
@@ -17,7 +17,7 @@ export interface SourceRow {
   error?: string;
 }
 
-/** Seed 4.1 appendSourceInfo, with the public API's members (spec-gaps.md). */
+/** spec.md#append appendSourceInfo, with the public API's members (spec.md#gap-append-source-info). */
 export interface AppendSourceInfo {
   type?: string;
   locationType?: "coordinates" | "none" | "address" | string;
@@ -35,7 +35,7 @@ export interface AppendSourceInfo {
 
 export interface ReaderOptions {
   appendSourceInfo: AppendSourceInfo;
-  /** Seed 4.1 rule 6: set on a hosted deployment only. */
+  /** spec.md#append-geocode: set on a hosted deployment only. */
   geocode?: (address: string) => Geometry | undefined;
   /** A private directory for unpacked sources, removed after the job. */
   workDir: string;
@@ -45,14 +45,14 @@ export interface SourceTable {
   name: string;
   /** Declared fields; when absent the first row's attribute names are the source fields. */
   fields?: SourceField[];
-  /** Where the geometries are; undefined means the format's default, 4326 (seed 4.1 rule 5). */
+  /** Where the geometries are; undefined means the format's default, 4326 (spec.md#append-projection). */
   spatialReference?: SourceSpatialReference;
-  /** The source's own store, for a feature-service source (seed 4.1 rule 12). */
+  /** The source's own store, for a feature-service source (spec.md#append-from-service). */
   rows(): AsyncIterable<SourceRow>;
 }
 
 export interface SourceDataset {
-  /** Seed 4.1 sourceTableName: a source with several tables refuses `undefined`. */
+  /** spec.md#append sourceTableName: a source with several tables refuses `undefined`. */
   table(name: string | undefined): Promise<SourceTable>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-// Seed 4.1 sqlite and GeoPackage sources, read with sql.js. sql.js is an in-memory engine: the
+// spec.md#append sqlite and GeoPackage sources, read with sql.js. sql.js is an in-memory engine: the
 // database file is loaded whole (documented limit); rows are then stepped one at a time.
 import * as fs from "node:fs";
 import { wkbToEsri } from "./geometry";

@@ -1,5 +1,5 @@
 // Turns the services fixture into hosted services: ids, editor-tracking fields, unique indexes,
-// shared rows for views (seed 4.1 rule 14), and release gating of blob fields (seed part 9, 11.1).
+// shared rows for views (spec.md#append-layer-view), and release gating of blob fields (spec.md#versions, 11.1).
 import type { LayerFixture, ServiceFixture } from "./fixtures";
 import { FeatureLayer, type LayerData, type LayerDef } from "./layer";
 import { HostedService } from "./service";
@@ -22,7 +22,7 @@ export function buildLayerDef(fx: LayerFixture, releaseAtLeast: (r: string) => b
   const fields: FieldDef[] = fx.fields.map((f) => ({ nullable: true, editable: true, ...f }));
   if (!fields.some((f) => f.type === "esriFieldTypeOID")) fields.unshift({ name: "OBJECTID", type: "esriFieldTypeOID", nullable: false, editable: false });
   const blob = fields.find((f) => f.type === "esriFieldTypeBlob");
-  if (blob && !releaseAtLeast("11.1")) throw new Error(`services fixture: layer ${fx.name} field ${blob.name}: blob fields need release 11.1 (seed part 9)`);
+  if (blob && !releaseAtLeast("11.1")) throw new Error(`services fixture: layer ${fx.name} field ${blob.name}: blob fields need release 11.1 (spec.md#versions)`);
   const editFieldsInfo = fx.editorTracking ? EDITOR_FIELDS : undefined;
   if (editFieldsInfo) for (const f of editorFieldDefs(editFieldsInfo)) if (!fields.some((x) => x.name.toLowerCase() === f.name.toLowerCase())) fields.push(f);
   const objectIdField = fields.find((f) => f.type === "esriFieldTypeOID")!.name;

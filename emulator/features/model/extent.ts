@@ -1,4 +1,4 @@
-// Extents of Esri JSON geometries (seed 4.1 rule 8: the layer extent is updated after an append).
+// Extents of Esri JSON geometries (spec.md#append-last-edit: the layer extent is updated after an append).
 import type { Extent, Geometry, Position, SpatialReference } from "./types";
 
 function positions(g: Geometry): Position[] {

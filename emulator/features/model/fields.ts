@@ -1,4 +1,4 @@
-// Seed 2.7: source and destination field types need not be equal if values convert. Each
+// spec.md#layer-append-metadata: source and destination field types need not be equal if values convert. Each
 // function turns a source value into the destination's stored value or throws a FieldValueError.
 import type { FieldDef, FieldType } from "./types";
 
@@ -16,7 +16,7 @@ const INT_RANGES: Partial<Record<FieldType, [number, number]>> = {
 
 const GUID_RE = /^\{?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\}?$/;
 
-/** Seed 2.7: which source types a destination accepts, when the source declares types. */
+/** spec.md#layer-append-metadata: which source types a destination accepts, when the source declares types. */
 const ACCEPTS: Partial<Record<FieldType, readonly FieldType[]>> = {
   esriFieldTypeGlobalID: ["esriFieldTypeGlobalID", "esriFieldTypeGUID", "esriFieldTypeString"],
   esriFieldTypeOID: ["esriFieldTypeOID", "esriFieldTypeSmallInteger", "esriFieldTypeInteger"],

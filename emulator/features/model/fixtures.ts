@@ -38,7 +38,7 @@ export const layerFixtureSchema = z.object({
   spatialReference: z.object({ wkid: z.number().int() }).default({ wkid: 4326 }),
   fields: z.array(fieldSchema).default([]),
   indexes: z.array(indexSchema).default([]),
-  /** Seed 2.7: default true (unconfirmed: the platform's hosted layers usually support append). */
+  /** spec.md#layer-append-metadata: default true (unconfirmed: the platform's hosted layers usually support append). */
   supportsAppend: z.boolean().default(true),
   /** true adds the four editor-tracking fields (CreationDate, Creator, EditDate, Editor). */
   editorTracking: z.boolean().default(false),
@@ -55,13 +55,13 @@ export const serviceFixtureSchema = z.object({
   store: z.enum(["relational", "spatiotemporal"]).default("relational"),
   /** Comma-separated, e.g. "Query,Editing,Sync,ChangeTracking". */
   capabilities: z.string().default("Query"),
-  /** Makes this service a view over the named service's layers (seed 4.1 rule 14). */
+  /** Makes this service a view over the named service's layers (spec.md#append-layer-view). */
   viewOf: z.string().optional(),
   layers: z.array(layerFixtureSchema).default([]),
 });
 
 export const servicesFixtureSchema = z.object({
-  /** The emulated deployment: extent updates and geocoding happen on "hosted" only (seed 4.1 rules 6, 8). */
+  /** The emulated deployment: extent updates and geocoding happen on "hosted" only (spec.md#append-geocode, spec.md#append-last-edit). */
   deployment: z.enum(["selfHosted", "hosted"]).default("selfHosted"),
   /** Address → point in 4326, the emulator's stand-in geocoder for CSV/Excel sources (rule 6). */
   geocoder: z.record(z.string(), z.object({ x: z.number(), y: z.number() })).default({}),

@@ -1,10 +1,10 @@
-// A hosted feature layer (seed 2.7): its definition, its rows (shared with its views) and the
-// append metadata the platform exposes under the names of spec-gaps.md.
+// A hosted feature layer (spec.md#layer-append-metadata): its definition, its rows (shared with its views) and the
+// append metadata the platform exposes under the names of spec.md#gap-layer-metadata.
 import type { RowStore } from "./store";
 import type { EditFieldsInfo, Extent, FieldDef, GeometryType, IndexDef, OwnershipAccessControl, Row, SpatialReference } from "./types";
 import { geometryExtent } from "./extent";
 
-/** spec-gaps.md: the formats a layer that supports append lists (seed 2.7). */
+/** spec.md#gap-layer-metadata: the formats a layer that supports append lists (spec.md#layer-append-metadata). */
 export const SUPPORTED_APPEND_FORMATS = "sqlite,geoPackage,shapefile,filegdb,featureCollection,geojson,csv,excel,featureService";
 /** Source formats that accept a source filter (unconfirmed: the seed does not list them). */
 export const SUPPORTED_APPEND_SOURCE_FILTER_FORMATS = "featureService";
@@ -21,11 +21,11 @@ export interface LayerDef {
   globalIdField?: string;
   editFieldsInfo?: EditFieldsInfo;
   ownershipBasedAccessControlForFeatures?: OwnershipAccessControl;
-  /** Seed 2.7: absent or false means Append can be neither added nor used. */
+  /** spec.md#layer-append-metadata: absent or false means Append can be neither added nor used. */
   supportsAppend: boolean;
 }
 
-/** Layer data shared between a layer and the views over it (seed 4.1 rule 14). */
+/** Layer data shared between a layer and the views over it (spec.md#append-layer-view). */
 export interface LayerData {
   store: RowStore;
   extent?: Extent;
@@ -47,7 +47,7 @@ export class FeatureLayer {
     return this.byLower.get(name.toLowerCase());
   }
 
-  /** Seed 2.7: fields marked with a unique index, plus object id and global id. */
+  /** spec.md#layer-append-metadata: fields marked with a unique index, plus object id and global id. */
   isUniqueField(name: string): boolean {
     const f = this.field(name);
     if (!f) return false;
@@ -55,7 +55,7 @@ export class FeatureLayer {
     return this.def.indexes.some((i) => i.isUnique && i.fields.toLowerCase() === f.name.toLowerCase());
   }
 
-  /** Seed 4.1 rule 8: the extent follows the data (recomputed over every row). */
+  /** spec.md#append-last-edit: the extent follows the data (recomputed over every row). */
   recomputeExtent(): void {
     let ext: Extent | undefined;
     for (const row of this.data.store.rows.values()) ext = geometryExtent(row.geometry, this.def.spatialReference, ext);

@@ -1,5 +1,5 @@
-// A hosted feature service (seed 2.7): owner, store, capabilities (Append, Sync, ChangeTracking)
-// and its layers. A view (seed 4.1 rule 14) has its own capabilities over its source's rows.
+// A hosted feature service (spec.md#layer-append-metadata): owner, store, capabilities (Append, Sync, ChangeTracking)
+// and its layers. A view (spec.md#append-layer-view) has its own capabilities over its source's rows.
 import type { FeatureLayer } from "./layer";
 
 export type DataStore = "relational" | "spatiotemporal";
@@ -15,7 +15,7 @@ export class HostedService {
     readonly store: DataStore,
     public capabilities: string[],
     readonly layers: FeatureLayer[],
-    /** Name of the service this one is a view of (seed 4.1 rule 14). */
+    /** Name of the service this one is a view of (spec.md#append-layer-view). */
     readonly viewOf: string | undefined,
     public itemId = "",
   ) {}
@@ -24,7 +24,7 @@ export class HostedService {
     return this.capabilities.some((c) => c.toLowerCase() === name.toLowerCase());
   }
 
-  /** Seed 4.1 rule 4: sync or change tracking. */
+  /** spec.md#append-sync-tracking: sync or change tracking. */
   get tracksChanges(): boolean {
     return this.hasCapability("Sync") || this.hasCapability("ChangeTracking");
   }
@@ -33,7 +33,7 @@ export class HostedService {
     return this.layers.find((l) => l.id === id);
   }
 
-  /** Seed 4.1 rule 8: the service's last-edit time is the newest of its layers'. */
+  /** spec.md#append-last-edit: the service's last-edit time is the newest of its layers'. */
   get lastEditDate(): number {
     return Math.max(0, ...this.layers.map((l) => l.data.lastEditDate));
   }

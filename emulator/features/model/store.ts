@@ -1,5 +1,5 @@
-// The rows of one layer: object ids, unique indexes (seed 2.7) and an undo log so an append with
-// rollbackOnFailure can be all or nothing (seed 4.1). Layer views share one RowStore.
+// The rows of one layer: object ids, unique indexes (spec.md#layer-append-metadata) and an undo log so an append with
+// rollbackOnFailure can be all or nothing (spec.md#append). Layer views share one RowStore.
 // The undo log holds no copy of the layer (issue 13): inserted rows are the object ids from the
 // log's floor on (plus the few source ids kept below it), and the old version of each updated row
 // goes to a journal file on disk (JSON, or v8-serialized where a value is a Buffer or a Date; written in 1 MiB batches), read back only by
@@ -148,7 +148,7 @@ export class RowStore {
     this.indexRow(old, oid);
   }
 
-  /** Seed 4.1 truncate: removes every row; object ids go on from where they were. */
+  /** spec.md#append truncate: removes every row; object ids go on from where they were. */
   truncate(log?: UndoLog): void {
     if (log) log.floor ??= this.nextObjectId;
     if (log && !log.truncated) log.truncated = { rows: this.rows, indexes: this.indexes };

@@ -1,4 +1,4 @@
-// Shapes of the feature side (seed 2.7): fields, geometries and rows, in the platform's JSON names.
+// Shapes of the feature side (spec.md#layer-append-metadata): fields, geometries and rows, in the platform's JSON names.
 
 export const FIELD_TYPES = [
   "esriFieldTypeOID",
@@ -21,7 +21,7 @@ export interface FieldDef {
   length?: number;
   nullable?: boolean;
   editable?: boolean;
-  /** Seed 4.1 rule 13: applied when a row has no value (11.1+, relational store). */
+  /** spec.md#append-field-defaults: applied when a row has no value (11.1+, relational store). */
   defaultValue?: unknown;
 }
 
@@ -71,7 +71,7 @@ export interface EditFieldsInfo {
   editorField: string;
 }
 
-/** The platform's layer property; only allowOthersToUpdate changes append (seed 4.1 rule 10). */
+/** The platform's layer property; only allowOthersToUpdate changes append (spec.md#append-ownership). */
 export interface OwnershipAccessControl {
   allowOthersToQuery: boolean;
   allowOthersToUpdate: boolean;

@@ -1,4 +1,4 @@
-// {origin}/arcgis/rest/admin/services/<svc>/FeatureServer/updateDefinition (seed 2.7): sets the
+// {origin}/arcgis/rest/admin/services/<svc>/FeatureServer/updateDefinition (spec.md#layer-append-metadata): sets the
 // service's capabilities, among them Append (no Create or Update needed), Sync and ChangeTracking.
 import type { FastifyInstance } from "fastify";
 import { badRequest, forbidden } from "../../errors";
@@ -6,7 +6,7 @@ import { KNOWN_CAPABILITIES, type HostedService } from "../model/service";
 import type { FeatureState } from "../state";
 import { callerFor, formFields, isOwnerOrAdmin, jsonParam, serviceOf } from "./context";
 
-/** Seed 2.7 and part 9: Append needs supportsAppend on every layer, 11.1, and a relational store. */
+/** spec.md#layer-append-metadata, spec.md#versions: Append needs supportsAppend on every layer, 11.1, and a relational store. */
 function checkAppendAllowed(state: FeatureState, service: HostedService): void {
   if (!state.host.releaseAtLeast("11.1")) throw badRequest(`The Append capability can be set on hosted layers from release 11.1 (this is ${state.host.release}).`);
   if (service.store !== "relational") throw badRequest("The Append capability can be set only on hosted layers on a relational store.");

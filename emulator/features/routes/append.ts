@@ -1,4 +1,4 @@
-// <svc>/FeatureServer/<layerId>/append (seed 4.1) and its job record at append/jobs/<jobId> (seed 2.8).
+// <svc>/FeatureServer/<layerId>/append (spec.md#append) and its job record at append/jobs/<jobId> (spec.md#append-job-record).
 import type { FastifyInstance } from "fastify";
 import { EmulatorError } from "../../errors";
 import { readAppendParams } from "../append/params";
@@ -14,7 +14,7 @@ export function appendRoutes(app: FastifyInstance, state: FeatureState): void {
     return startAppend(state, caller, service, layer, readAppendParams(formFields(req)));
   });
 
-  // Seed 4.1: the polling method is not shown; GET and POST both answer.
+  // spec.md#append: the polling method is not shown; GET and POST both answer.
   app.route({
     method: ["GET", "POST"],
     url: "/:svc/FeatureServer/:layerId/append/jobs/:jobId",

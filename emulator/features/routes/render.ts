@@ -1,4 +1,4 @@
-// The service and layer JSON (seed 2.7 metadata under the names of spec-gaps.md).
+// The service and layer JSON (spec.md#layer-append-metadata metadata under the names of spec.md#gap-layer-metadata).
 import type { FeatureLayer } from "../model/layer";
 import { SUPPORTED_APPEND_FORMATS, SUPPORTED_APPEND_SOURCE_FILTER_FORMATS } from "../model/layer";
 import type { HostedService } from "../model/service";

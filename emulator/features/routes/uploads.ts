@@ -1,5 +1,5 @@
 // <svc>/FeatureServer/uploads/upload (multipart, streamed to disk) and, for large files,
-// uploads/register → uploads/<id>/uploadPart → uploads/<id>/commit (spec-gaps.md).
+// uploads/register → uploads/<id>/uploadPart → uploads/<id>/commit (spec.md#gap-append-upload).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";

@@ -1,10 +1,10 @@
 // Bad sources fail the job with a message naming the row or field; with rollbackOnFailure
-// nothing is written (seed 4.1, 2.8 messages).
+// nothing is written (spec.md#append, spec.md#append-job-record messages).
 import { strict as assert } from "node:assert";
 import { FeatureEmulator, pointLayer, service } from "./support";
 import { writeShapefileZip } from "../../fixtures/features/generate";
 
-describe("seed 4.1 bad sources", () => {
+describe("spec.md#append bad sources", () => {
   let fe: FeatureEmulator;
   beforeEach(async () => (fe = await FeatureEmulator.start({ services: [service("Sites", [pointLayer()]), service("Areas", [{ ...pointLayer(), geometryType: "esriGeometryPolygon" }])] })));
   afterEach(async () => fe.close());

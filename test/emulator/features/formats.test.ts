@@ -1,4 +1,4 @@
-// Seed 4.1 source formats: each appended through HTTP, then checked by querying the layer
+// spec.md#append source formats: each appended through HTTP, then checked by querying the layer
 // (counts, values, geometry in the layer's 3857, ids and editor fields).
 import { strict as assert } from "node:assert";
 import { FeatureEmulator, GUID_RE, mercator, pointLayer, service } from "./support";
@@ -8,7 +8,7 @@ function near(actual: { x: number; y: number }, [x, y]: [number, number]): void 
   assert.ok(Math.abs(actual.x - x) < 0.01 && Math.abs(actual.y - y) < 0.01, `${JSON.stringify(actual)} is not near ${x}, ${y}`);
 }
 
-describe("seed 4.1 source formats", () => {
+describe("spec.md#append source formats", () => {
   let fe: FeatureEmulator;
   beforeEach(async () => (fe = await FeatureEmulator.start({ services: [service("Sites", [pointLayer()]), service("Tables", [{ id: 0, name: "people", fields: [{ name: "name", type: "esriFieldTypeString" }, { name: "age", type: "esriFieldTypeInteger" }] }])] })));
   afterEach(async () => fe.close());
@@ -20,7 +20,7 @@ describe("seed 4.1 source formats", () => {
     assert.equal(job.recordCount, 1);
     const [f] = await fe.features("Sites", 0);
     assert.equal(f.attributes.code, "fc1");
-    assert.equal(f.attributes.big, 12); // seed 2.7: text converts to an integer
+    assert.equal(f.attributes.big, 12); // spec.md#layer-append-metadata: text converts to an integer
     assert.match(f.attributes.GlobalID, GUID_RE);
     near(f.geometry, mercator(10, 50));
   });

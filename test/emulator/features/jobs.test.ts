@@ -1,11 +1,11 @@
-// Seed 2.8 / 3.3 append jobs: the start response, the record moving Pending → InProgress →
+// spec.md#append-job-record, spec.md#append-job-states append jobs: the start response, the record moving Pending → InProgress →
 // Completed or Failed, stepped manually from the control plane; part 5 and 2.7 access rules.
 import { strict as assert } from "node:assert";
 import { FeatureEmulator, pointLayer, service } from "./support";
 
 const edits = { features: [{ attributes: { code: "a" }, geometry: { x: 1, y: 1 } }] };
 
-describe("seed 2.8 / 3.3 append jobs and access", () => {
+describe("spec.md#append-job-record, spec.md#append-job-states append jobs and access", () => {
   let fe: FeatureEmulator;
   const control = async (path: string, body: object) => (await fetch(`${fe.emu.controlUrl}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
   beforeEach(async () => (fe = await FeatureEmulator.start({ services: [service("Sites", [pointLayer()]), service("NoAppend", [pointLayer(0, { supportsAppend: false })])] })));

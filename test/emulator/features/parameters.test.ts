@@ -1,5 +1,5 @@
-// Seed 4.1 append parameters beyond the rules: skipInserts, skipUpdates, updateGeometry,
-// appendFields, fieldMappings, truncate (11.2), rollbackOnFailure; seed 2.7 conversions.
+// spec.md#append append parameters beyond the rules: skipInserts, skipUpdates, updateGeometry,
+// appendFields, fieldMappings, truncate (11.2), rollbackOnFailure; spec.md#layer-append-metadata conversions.
 import { strict as assert } from "node:assert";
 import { FeatureEmulator, pointLayer, service } from "./support";
 
@@ -7,7 +7,7 @@ const seedRows = [{ attributes: { code: "a", label: "old", big: 1 }, geometry: {
 const edits = (features: object[]) => ({ features, spatialReference: { wkid: 3857 } });
 const upsert = { upsert: true, upsertMatchingField: "code" };
 
-describe("seed 4.1 append parameters", () => {
+describe("spec.md#append append parameters", () => {
   let fe: FeatureEmulator;
   beforeEach(async () => (fe = await FeatureEmulator.start({ services: [service("Sites", [pointLayer(0, { rows: seedRows })])] })));
   afterEach(async () => fe.close());

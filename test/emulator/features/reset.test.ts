@@ -1,4 +1,4 @@
-// The control plane's reset reloads the services fixture (design.md "Emulator": control.ts).
+// The control plane's reset reloads the services fixture (spec.md#design-emulator: control.ts).
 import { strict as assert } from "node:assert";
 import { FeatureEmulator, pointLayer, service } from "./support";
 

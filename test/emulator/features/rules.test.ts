@@ -1,11 +1,11 @@
-// Seed 4.1 behaviour rules 1–14, each checked by querying the layer after the job.
+// spec.md#append behaviour rules 1–14, each checked by querying the layer after the job.
 import { strict as assert } from "node:assert";
 import { FeatureEmulator, GUID_RE, mercator, pointLayer, service } from "./support";
 
 const pt = (code: string, extra: Record<string, unknown> = {}, x = 1, y = 2) => ({ attributes: { code, ...extra }, geometry: { x, y, spatialReference: { wkid: 3857 } } });
 const fs3857 = (features: object[]) => ({ features, spatialReference: { wkid: 3857 } });
 
-describe("seed 4.1 append behaviour rules", () => {
+describe("spec.md#append append behaviour rules", () => {
   let fe: FeatureEmulator;
   const start = async (services: object[], release = "11.4", extra: object = {}) => (fe = await FeatureEmulator.start({ services, ...extra }, release));
   afterEach(async () => fe?.close());

@@ -1,4 +1,4 @@
-// Seed 2.7 service and layer metadata (names of spec-gaps.md), the query subset, the service
+// spec.md#layer-append-metadata service and layer metadata (names of spec.md#gap-layer-metadata), the query subset, the service
 // definition update, and fixture checks (blob from 11.1, part 9).
 import { strict as assert } from "node:assert";
 import { FeatureEmulator, pointLayer, service } from "./support";
@@ -6,7 +6,7 @@ import { startEmulator, defaultFixtures } from "../../../emulator/index";
 
 const rows = ["a", "b", "c", "d"].map((code, i) => ({ attributes: { code, big: i * 10, label: i % 2 ? null : `L${code}` }, geometry: { x: i, y: i } }));
 
-describe("seed 2.7 hosted services, layers and query", () => {
+describe("spec.md#layer-append-metadata hosted services, layers and query", () => {
   let fe: FeatureEmulator;
   before(async () => (fe = await FeatureEmulator.start({ services: [service("Sites", [pointLayer(0, { rows })], { capabilities: "Query,Sync,ChangeTracking" })] })));
   after(async () => fe.close());

@@ -1,4 +1,4 @@
-// Large inputs stream (seed 4.1, issue scope): the CSV reader hands out a row while the rest of
+// Large inputs stream (spec.md#append, issue scope): the CSV reader hands out a row while the rest of
 // the file has not been written yet, so it never needs the whole file in memory.
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";

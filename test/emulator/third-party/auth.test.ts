@@ -1,4 +1,4 @@
-// arcgis-rest-js against the emulator: tokens (part 5 and spec-gaps "generateToken"), portal self,
+// arcgis-rest-js against the emulator: tokens (part 5 and spec.md#gap-generate-token), portal self,
 // the 498/499 → ArcGISAuthError behaviour, GET reads, X-Esri-Authorization and f=pjson.
 import { strict as assert } from "node:assert";
 import type { RunningEmulator } from "../../../emulator/index";

@@ -1,4 +1,4 @@
-// arcgis-rest-js through the emulator's other behaviours: async add (seed 3.2), the service proxy
+// arcgis-rest-js through the emulator's other behaviours: async add (spec.md#async-add), the service proxy
 // rate limit (4.6 rule 6, CONT_0049), token refresh after 498, the web-adaptor deployment shape,
 // and what arcgis-rest-js makes of `httpErrors: true` (real HTTP statuses).
 import { strict as assert } from "node:assert";

@@ -1,6 +1,6 @@
 // arcgis-rest-js feature-service calls against the emulator's feature side: getService, getLayer,
-// queryFeatures (GET), getAllLayersAndTables, and request() to append (seed 4.1) with job polling
-// (seed 2.8, 3.3). The emulator has no applyEdits, so addFeatures is not covered.
+// queryFeatures (GET), getAllLayersAndTables, and request() to append (spec.md#append) with job polling
+// (spec.md#append-job-record, spec.md#append-job-states). The emulator has no applyEdits, so addFeatures is not covered.
 import { strict as assert } from "node:assert";
 import type { RunningEmulator } from "../../../emulator/index";
 import { ArcGISIdentityManager, ArcGISRequestError } from "@esri/arcgis-rest-request";

@@ -1,5 +1,5 @@
-// arcgis-rest-js item operations against the emulator: addItem (seed 4.6) by url, text and file,
-// getItem / getItemData / updateItem / removeItem and protection (spec-gaps "Items").
+// arcgis-rest-js item operations against the emulator: addItem (spec.md#add-item) by url, text and file,
+// getItem / getItemData / updateItem / removeItem and protection (spec.md#gap-read-item).
 import { strict as assert } from "node:assert";
 import type { RunningEmulator } from "../../../emulator/index";
 import { ArcGISRequestError } from "@esri/arcgis-rest-request";
@@ -72,7 +72,7 @@ describe("arcgis-rest-js: items", () => {
     assert.equal(await ((await getItemData(added.id, { ...as(emu, "dev_user"), file: true })) as Blob).text(), "a,b\n1,2\n");
   });
 
-  it("spec-gaps Items: updateItem with the item as getItem returned it (read-only fields included) changes only what differs", async () => {
+  it("spec.md#gap-update-item Items: updateItem with the item as getItem returned it (read-only fields included) changes only what differs", async () => {
     const added = await createItem({ ...as(emu, "dev_user"), item: { title: "Before", type: "Web Map", tags: ["a"] }, text: "{}" });
     const item = await getItem(added.id, as(emu, "dev_user"));
     const updated = await updateItem({ ...as(emu, "dev_user"), item: { ...item, title: "After", tags: ["a", "b"], snippet: "new" } });
@@ -88,7 +88,7 @@ describe("arcgis-rest-js: items", () => {
     assert.equal(after.created, item.created);
   });
 
-  it("spec-gaps Items: removeItem is refused with CONT_0048 while protectItem holds, and works after unprotectItem", async () => {
+  it("spec.md#gap-protect Items: removeItem is refused with CONT_0048 while protectItem holds, and works after unprotectItem", async () => {
     const added = await createItem({ ...as(emu, "dev_user"), item: { title: "Protected", type: "Web Map" }, text: "{}" });
     assert.deepEqual(await protectItem({ ...as(emu, "dev_user"), id: added.id }), { success: true });
     assert.equal((await getItem(added.id, as(emu, "dev_user"))).protected, true);

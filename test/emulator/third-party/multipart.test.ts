@@ -1,4 +1,4 @@
-// arcgis-rest-js multipart add against the emulator (seed 4.6 rule 3, spec-gaps "Add part",
+// arcgis-rest-js multipart add against the emulator (spec.md#add-item-multipart, spec.md#gap-multipart,
 // "List parts", "Commit", "Cancel", "Item status"): createItem({multipart}) → addItemPart →
 // getItemParts → commitItemUpload → getItemStatus, and cancelItemUpload.
 import { strict as assert } from "node:assert";
@@ -7,7 +7,7 @@ import { ArcGISRequestError } from "@esri/arcgis-rest-request";
 import { addItemPart, cancelItemUpload, commitItemUpload, createItem, getItem, getItemData, getItemParts, getItemStatus } from "@esri/arcgis-rest-portal";
 import { as, lastSent, rejection, sentField, start, stop, until } from "./support";
 
-const MIN_PART = 5 * 1024 * 1024; // spec-gaps: every part but the last is at least 5 MB
+const MIN_PART = 5 * 1024 * 1024; // spec.md#gap-multipart: every part but the last is at least 5 MB
 
 describe("arcgis-rest-js: multipart item upload", () => {
   let emu: RunningEmulator;
@@ -52,7 +52,7 @@ describe("arcgis-rest-js: multipart item upload", () => {
     assert.ok(data.subarray(MIN_PART).equals(last));
   });
 
-  it("spec-gaps Cancel: cancelItemUpload drops the uncommitted item; its status is then not found", async () => {
+  it("spec.md#gap-multipart Cancel: cancelItemUpload drops the uncommitted item; its status is then not found", async () => {
     const id = await startUpload("dropped.csv");
     await addItemPart({ ...as(emu, "dev_user"), id, partNum: 1, file: new Blob(["x"]) });
     assert.deepEqual(await cancelItemUpload({ ...as(emu, "dev_user"), id }), { success: true });
@@ -61,7 +61,7 @@ describe("arcgis-rest-js: multipart item upload", () => {
     assert.equal(err.code, 404);
   });
 
-  it("spec-gaps Add part: a part under 5 MB before the last fails the commit with a message", async () => {
+  it("spec.md#gap-multipart Add part: a part under 5 MB before the last fails the commit with a message", async () => {
     const id = await startUpload("small-parts.csv");
     await addItemPart({ ...as(emu, "dev_user"), id, partNum: 1, file: new Blob(["too small"]) });
     await addItemPart({ ...as(emu, "dev_user"), id, partNum: 2, file: new Blob(["last"]) });

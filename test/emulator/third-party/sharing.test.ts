@@ -1,5 +1,5 @@
-// arcgis-rest-js sharing and relationships against the emulator: setItemAccess (spec-gaps
-// "Share / unshare") and the automatic status moves of seed 3.1; add/get/removeItemRelationship.
+// arcgis-rest-js sharing and relationships against the emulator: setItemAccess (spec.md#gap-relationships
+// "Share / unshare") and the automatic status moves of spec.md#status-transitions; add/get/removeItemRelationship.
 import { strict as assert } from "node:assert";
 import type { RunningEmulator } from "../../../emulator/index";
 import { ArcGISIdentityManager, ArcGISRequestError } from "@esri/arcgis-rest-request";
@@ -17,7 +17,7 @@ describe("arcgis-rest-js: sharing and relationships", () => {
 
   const newItem = async (title: string) => (await createItem({ ...as(emu, "dev_user"), item: { title, type: "Web Map" }, text: "{}" })).id;
 
-  it("spec-gaps Share: setItemAccess public, org and private move the item's access as arcgis-rest-js sends them", async () => {
+  it("spec.md#gap-read-item Share: setItemAccess public, org and private move the item's access as arcgis-rest-js sends them", async () => {
     const id = await newItem("Shared map");
     await setItemAccess({ authentication: user, id, access: "public" });
     const sent = lastSent(`/items/${id}/share`);
@@ -47,7 +47,7 @@ describe("arcgis-rest-js: sharing and relationships", () => {
     }
   });
 
-  it("spec-gaps Relationships: addItemRelationship, getRelatedItems (GET, both directions) and removeItemRelationship", async () => {
+  it("spec.md#gap-relationships Relationships: addItemRelationship, getRelatedItems (GET, both directions) and removeItemRelationship", async () => {
     const map = await newItem("Map with service");
     const service = (await createItem({ ...as(emu, "dev_user"), item: { title: "Service", type: "Map Service", url: "https://example.com/arcgis/rest/services/S/MapServer" } })).id;
     const rel = { originItemId: map, destinationItemId: service, relationshipType: "Map2Service" as const };

@@ -85,7 +85,7 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
   throw new Error(`gave up waiting for ${what}; last answer ${JSON.stringify(last)}`);
 }
 
-/** The emulator's control plane (no auth), e.g. org flags of seed 3.1. */
+/** The emulator's control plane (no auth), e.g. org flags of spec.md#status-transitions. */
 export async function control(emu: RunningEmulator, path: string, body: unknown): Promise<any> {
   const res = await realFetch(`${emu.controlUrl}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return res.json();

@@ -1,4 +1,4 @@
-// canReassignItems in the program process against the emulator (seed 4.8, part 7 CONT_0291).
+// canReassignItems in the program process against the emulator (spec.md#can-reassign-items, spec.md#errors CONT_0291).
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { canReassignItems, canReassignItemsOutput } from "../../../resources/functions";

@@ -1,4 +1,4 @@
-// getUrlReport in the program process against the emulator (seed 4.7, 2.9, 2.10, 3.4).
+// getUrlReport in the program process against the emulator (spec.md#generate-url-report, spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states).
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { getUrlReport, getUrlReportOutput } from "../../../resources/functions";
@@ -50,7 +50,7 @@ describe("function getUrlReport against the emulator", () => {
     assert.deepEqual(await requestLog(emu), []);
   });
 
-  it("design rule 7: the job deadline says what it waited for and the last status", async () => {
+  it("spec.md#design-timeouts: the job deadline says what it waited for and the last status", async () => {
     await setJobMode(emu, "urlReport", "manual");
     try {
       await assert.rejects(getUrlReport({ urlType: "portalUrl", timeoutSeconds: 0.2 }), /waiting for URL-report job \w+; last status seen: "processing"/);

@@ -1,10 +1,10 @@
-// Category schema operations against the emulator (seed 4.2, 4.3, 4.4; spec-gaps.md reads and delete).
+// Category schema operations against the emulator (spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema; spec.md#gap-category-schemas reads and delete).
 import assert from "node:assert/strict";
 import * as ops from "../../../provider/ops";
 import { NotFoundError, PortalError } from "../../../provider/rest/errors";
 import { useEmulator } from "./emulator";
 
-describe("ops: category schemas (seed 4.2-4.4)", () => {
+describe("ops: category schemas (spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema)", () => {
   const env = useEmulator();
   const schema = [{ title: "Categories", description: "Top", categories: [{ title: "Water", categories: [{ title: "Rivers" }] }, { title: "Transport" }] }];
 
@@ -23,7 +23,7 @@ describe("ops: category schemas (seed 4.2-4.4)", () => {
     await assert.rejects(ops.assignCategorySchema(env.client(), []), (e: PortalError) => e.code === 400 && e.messageCode === "ORG_1132" && e.operation === "assignCategorySchema");
   });
 
-  it("spec-gaps: deleteCategorySchema removes it; the read then gives []", async () => {
+  it("spec.md#gap-category-schemas: deleteCategorySchema removes it; the read then gives []", async () => {
     const c = env.client();
     assert.equal((await ops.deleteCategorySchema(c)).success, true);
     assert.deepEqual(await ops.getCategorySchema(c), { categorySchema: [] });

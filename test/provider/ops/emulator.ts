@@ -31,7 +31,7 @@ export function useEmulator(): OpsEnv {
   return env;
 }
 
-/** A fresh 32-character item id (seed 2.1 itemIdToCreate). */
+/** A fresh 32-character item id (spec.md#item-fields itemIdToCreate). */
 export function newItemId(): string {
   return require("node:crypto").randomBytes(16).toString("hex");
 }

@@ -1,4 +1,4 @@
-// Feature-service operations against the emulator (seed 2.7, 2.8, 3.3, 4.1; spec-gaps.md "Feature
+// Feature-service operations against the emulator (spec.md#layer-append-metadata, spec.md#append-job-record, spec.md#append-job-states, spec.md#append; spec.md#gap-append-upload "Feature
 // service append").
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import * as ops from "../../../provider/ops";
 import { JobFailedError, PortalError } from "../../../provider/rest/errors";
 import { useEmulator } from "./emulator";
 
-describe("ops: layer info, uploads, append (seed 4.1, 2.7, 2.8)", () => {
+describe("ops: layer info, uploads, append (spec.md#append, spec.md#layer-append-metadata, spec.md#append-job-record)", () => {
   const env = useEmulator();
   let dir: string;
   before(() => {

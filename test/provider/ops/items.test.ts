@@ -1,4 +1,4 @@
-// Item operations against the emulator (seed 2.1, 2.2, 3.1, 4.5, 4.6; spec-gaps.md "Items").
+// Item operations against the emulator (spec.md#item-fields, spec.md#item-status, spec.md#status-transitions, spec.md#set-content-status, spec.md#add-item; spec.md#gap-read-item).
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,7 +7,7 @@ import * as ops from "../../../provider/ops";
 import { NotFoundError, PortalError } from "../../../provider/rest/errors";
 import { newItemId, useEmulator } from "./emulator";
 
-describe("ops: items (seed 4.6, 4.5; spec-gaps Items)", () => {
+describe("ops: items (spec.md#add-item, spec.md#set-content-status; spec.md#gap-read-item Items)", () => {
   const env = useEmulator();
   let dir: string;
   before(() => {
@@ -35,7 +35,7 @@ describe("ops: items (seed 4.6, 4.5; spec-gaps Items)", () => {
     assert.equal((await ops.getItemData(c, r.id!)).toString("utf8"), csv);
   });
 
-  it("spec-gaps: updateItem changes fields; read shows them", async () => {
+  it("spec.md#gap-update-item: updateItem changes fields; read shows them", async () => {
     const c = env.client("dev_publisher");
     const { id } = await ops.addItem(c, { owner: "dev_publisher", item: { title: "Before", type: "Web Map", text: "{}" } });
     assert.equal((await ops.updateItem(c, { owner: "dev_publisher", itemId: id!, item: { title: "After", snippet: "new" } })).success, true);
@@ -43,7 +43,7 @@ describe("ops: items (seed 4.6, 4.5; spec-gaps Items)", () => {
     assert.deepEqual([item.title, item.snippet], ["After", "new"]);
   });
 
-  it("spec-gaps: a protected item cannot be deleted; unprotect then delete; then NotFoundError", async () => {
+  it("spec.md#gap-protect: a protected item cannot be deleted; unprotect then delete; then NotFoundError", async () => {
     const c = env.client("dev_publisher");
     const { id } = await ops.addItem(c, { owner: "dev_publisher", item: { title: "Protected", type: "Web Map", text: "{}" } });
     const ref = { owner: "dev_publisher", itemId: id! };
@@ -71,7 +71,7 @@ describe("ops: items (seed 4.6, 4.5; spec-gaps Items)", () => {
     await assert.rejects(ops.setContentStatus(c, { itemId: id!, status: "public_authoritative" }), (e: PortalError) => e.messageCode === "CONT_0163");
   });
 
-  it("spec-gaps: shareItem with everyone=true makes it public; unshareItem makes it private", async () => {
+  it("spec.md#gap-share: shareItem with everyone=true makes it public; unshareItem makes it private", async () => {
     const c = env.client("dev_publisher");
     const { id } = await ops.addItem(c, { owner: "dev_publisher", item: { title: "Shared", type: "Web Map", text: "{}" } });
     await ops.shareItem(c, { owner: "dev_publisher", itemId: id!, everyone: true, org: true });

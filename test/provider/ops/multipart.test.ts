@@ -1,4 +1,4 @@
-// Multipart and async adds against the emulator (seed 3.2, 4.6 rule 3; spec-gaps.md "Item status",
+// Multipart and async adds against the emulator (spec.md#async-add, spec.md#add-item-multipart; spec.md#gap-item-status-read,
 // "Add part", "List parts", "Commit", "Cancel").
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -10,7 +10,7 @@ import * as ops from "../../../provider/ops";
 import { fileParts } from "../../../provider/rest/body";
 import { useEmulator } from "./emulator";
 
-describe("ops: multipart and async adds (seed 3.2, 4.6)", () => {
+describe("ops: multipart and async adds (spec.md#async-add, spec.md#add-item)", () => {
   const env = useEmulator();
   let dir: string;
   let bigPath: string;
@@ -42,7 +42,7 @@ describe("ops: multipart and async adds (seed 3.2, 4.6)", () => {
     assert.equal((await ops.getItem(c, itemId)).title, "Big CSV");
   });
 
-  it("spec-gaps Cancel: an uncommitted multipart item is dropped", async () => {
+  it("spec.md#gap-multipart Cancel: an uncommitted multipart item is dropped", async () => {
     const c = env.client("dev_publisher");
     const start = await ops.addItem(c, { owner: "dev_publisher", item: { multipart: true, filename: "x.csv" } });
     const ref = { owner: "dev_publisher", itemId: (start.id ?? start.itemId)! };

@@ -1,11 +1,11 @@
-// portals/self and generateToken against the emulator (spec-gaps.md "Portal self", "generateToken").
+// portals/self and generateToken against the emulator (spec.md#gap-portal-self, spec.md#gap-generate-token).
 import assert from "node:assert/strict";
 import { createPortalClient, resolvePortalConfig } from "../../../provider/config";
 import { AuthError } from "../../../provider/rest/errors";
 import { generateToken, getPortalSelf } from "../../../provider/ops";
 import { useEmulator } from "./emulator";
 
-describe("ops: portal (seed 5, spec-gaps Portal self)", () => {
+describe("ops: portal (spec.md#authentication, spec.md#gap-portal-self)", () => {
   const env = useEmulator();
 
   it("portals/self: the token picks the organization; the id is cached per client", async () => {

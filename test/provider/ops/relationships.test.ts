@@ -1,10 +1,10 @@
-// Relationship operations against the emulator (seed 2.1, 3.5; spec-gaps.md "Relationships").
+// Relationship operations against the emulator (spec.md#item-fields, spec.md#add-with-relationship; spec.md#gap-relationships).
 import assert from "node:assert/strict";
 import * as ops from "../../../provider/ops";
 import { NotFoundError, PortalError } from "../../../provider/rest/errors";
 import { newItemId, useEmulator } from "./emulator";
 
-describe("ops: relationships (seed 3.5, spec-gaps Relationships)", () => {
+describe("ops: relationships (spec.md#add-with-relationship, spec.md#gap-relationships Relationships)", () => {
   const env = useEmulator();
 
   async function twoItems() {

@@ -1,10 +1,10 @@
-// URL reports and the reassignment pre-check against the emulator (seed 4.7, 2.9, 2.10, 3.4, 4.8).
+// URL reports and the reassignment pre-check against the emulator (spec.md#generate-url-report, spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states, spec.md#can-reassign-items).
 import assert from "node:assert/strict";
 import * as ops from "../../../provider/ops";
 import { PortalError } from "../../../provider/rest/errors";
 import { useEmulator } from "./emulator";
 
-describe("ops: generateUrlReport and canReassignItems (seed 4.7, 4.8)", () => {
+describe("ops: generateUrlReport and canReassignItems (spec.md#generate-url-report, spec.md#can-reassign-items)", () => {
   const env = useEmulator();
 
   it("4.7: a synchronous report answers siteUrlReport (2.10)", async () => {

@@ -1,4 +1,4 @@
-// CategorySchema ResourceProvider methods against the emulator (seed 2.3, 4.4; design rules 5, 6, 8).
+// CategorySchema ResourceProvider methods against the emulator (spec.md#category-schema, spec.md#assign-category-schema; spec.md#design-check, spec.md#design-create-delete-read, spec.md#design-state-version).
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";

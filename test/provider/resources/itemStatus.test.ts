@@ -1,4 +1,4 @@
-// ItemStatus ResourceProvider methods against the emulator (seed 2.2, 3.1, 4.5, part 7 CONT_0163).
+// ItemStatus ResourceProvider methods against the emulator (spec.md#item-status, spec.md#status-transitions, spec.md#set-content-status, spec.md#errors CONT_0163).
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";

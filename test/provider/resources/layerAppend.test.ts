@@ -1,4 +1,4 @@
-// LayerAppend ResourceProvider methods against the emulator (seed 2.7, 2.8, 3.3, 4.1).
+// LayerAppend ResourceProvider methods against the emulator (spec.md#layer-append-metadata, spec.md#append-job-record, spec.md#append-job-states, spec.md#append).
 import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { clearRequestLog, requestLog } from "./portalCalls";
 
 const p = resourceProviders.layerAppend;
 
-/** The default Stations service plus a layer that does not support append (seed 2.7). */
+/** The default Stations service plus a layer that does not support append (spec.md#layer-append-metadata). */
 function services(): unknown {
   const base = defaultServicesFixture() as { services: any[] };
   const frozen = { name: "Frozen", owner: "dev_publisher", capabilities: "Query", layers: [{ id: 0, name: "frozen", geometryType: "esriGeometryPoint", supportsAppend: false, fields: [{ name: "code", type: "esriFieldTypeString" }] }] };
@@ -175,7 +175,7 @@ describe("provider LayerAppend against the emulator", () => {
     }
   });
 
-  it("design rule 7: the poll deadline says what it waited for and the last status", async () => {
+  it("spec.md#design-timeouts: the poll deadline says what it waited for and the last status", async () => {
     await setJobMode(emu, "append", "manual");
     try {
       await assert.rejects(up({ layerUrl: stations, edits: { features: [{ attributes: { station_id: "T1" } }] }, timeoutSeconds: 0.3 }), (e: Error) => {

@@ -1,4 +1,4 @@
-// MemberCategorySchema ResourceProvider methods against the emulator (seed 2.4, 4.2, 4.3).
+// MemberCategorySchema ResourceProvider methods against the emulator (spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema).
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";

@@ -1,10 +1,10 @@
-// Direct HTTP calls of a multipart upload (spec-gaps.md "Add part", "List parts", "Item status"),
+// Direct HTTP calls of a multipart upload (spec.md#gap-multipart (list parts", "Item status"),
 // for the tests that leave an upload half done as a killed run would, and request counts.
 import * as fs from "node:fs";
 import { partBytes } from "../../../provider/resources/portalItemUpload";
 import { portalGet, requestLog, type Emulator } from "./portalCalls";
 
-/** Starts a multipart upload as `user` (seed 4.6 rule 3), asking for `itemIdToCreate`. */
+/** Starts a multipart upload as `user` (spec.md#add-item-multipart), asking for `itemIdToCreate`. */
 export async function startUpload(emu: Emulator, user: string, filename: string, itemIdToCreate: string): Promise<string> {
   const body = new URLSearchParams({ f: "json", token: emu.tokens[user], multipart: "true", filename, itemIdToCreate });
   const r: any = await (await fetch(`${emu.sharingUrl}/content/users/${user}/addItem`, { method: "POST", body })).json();

@@ -21,7 +21,7 @@ export async function portalGet(emu: Emulator, user: string, path: string): Prom
   return res.json();
 }
 
-/** Seed 4.6: adds a Web Map item owned by `user` and returns its id. */
+/** spec.md#add-item: adds a Web Map item owned by `user` and returns its id. */
 export async function addWebMap(emu: Emulator, user: string, title: string): Promise<string> {
   const r = await portalPost(emu, user, `content/users/${user}/addItem`, { title, type: "Web Map", text: JSON.stringify({ operationalLayers: [] }) });
   return r.id;
@@ -53,7 +53,7 @@ export async function clearRequestLog(emu: Emulator): Promise<void> {
   await fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
 }
 
-/** Control plane: the org flags of seed 3.1 (public, identityVerified). */
+/** Control plane: the org flags of spec.md#status-transitions (public, identityVerified). */
 export async function setOrgFlags(emu: Emulator, orgId: string, flags: { public?: boolean; identityVerified?: boolean }): Promise<any> {
   const res = await fetch(`${emu.controlUrl}/orgs/${orgId}/flags`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(flags) });
   return res.json();

@@ -1,5 +1,5 @@
 // PortalItem ResourceProvider methods against the emulator: check, diff, create from text and url,
-// the relationship in both directions and its rollback (seed 3.5), update, delete, read.
+// the relationship in both directions and its rollback (spec.md#add-with-relationship), update, delete, read.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -82,7 +82,7 @@ describe("provider PortalItem against the emulator", function () {
     assert.deepEqual(r.failures!.map((f) => f.property).sort(), ["dataUrl", "relationship"]);
   });
 
-  it("design.md: itemIdToCreate is generated once per generation and renewed only by a replace", async () => {
+  it("spec.md#design-item-create-retry: itemIdToCreate is generated once per generation and renewed only by a replace", async () => {
     const first = await checked({ type: "Web Map", title: "A", text: {} });
     assert.match(first.itemIdToCreate, /^[A-Za-z0-9]{32}$/);
     assert.equal(first.generatedItemIdToCreate, true);
@@ -97,7 +97,7 @@ describe("provider PortalItem against the emulator", function () {
     assert.deepEqual((await p.diff!("x", { ...first, owner: "dev_publisher" }, retyped)).replaces!.sort(), ["itemIdToCreate", "type"]);
   });
 
-  it("design rule 6: a refresh without out-of-band edits keeps the id and shows no change", async () => {
+  it("spec.md#design-create-delete-read: a refresh without out-of-band edits keeps the id and shows no change", async () => {
     const inputs = await checked({ type: "Feature Service", title: "Quiet", url: "https://services.example.com/Quiet/FeatureServer", tags: "a,b", typeKeywords: ["Quiet"] });
     const c = await p.create(inputs);
     const r = await p.read!(c.id, c.outs);
@@ -179,7 +179,7 @@ describe("provider PortalItem against the emulator", function () {
     });
     await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${c.id}/unprotect`);
     await portalPost(emu, "dev_publisher", `content/items/${c.id}/setContentStatus`, { status: "org_authoritative" });
-    await assert.rejects(p.delete!(c.id, c.outs), /org_authoritative: authoritative items are protected automatically \(seed 2\.2\)/);
+    await assert.rejects(p.delete!(c.id, c.outs), /org_authoritative: authoritative items are protected automatically \(spec\.md#item-status\)/);
     await portalPost(emu, "dev_publisher", `content/items/${c.id}/setContentStatus`, { status: "", clearEmptyFields: "true" });
     await p.delete!(c.id, c.outs);
     assert.equal((await portalGet(emu, "dev_publisher", `content/items/${c.id}`)).error?.code, 404);

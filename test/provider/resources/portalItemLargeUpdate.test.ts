@@ -1,7 +1,7 @@
 // PortalItem large data against the emulator (issue 15 scope 4): a changed file above the multipart
 // threshold (8 MiB in tests, test/uploadSizes.ts) replaces the item's data through updateItem
 // multipart=true + addPart + commit, at the threshold through one update; a failed part leaves the
-// old data; a dataUrl item's async add reports progress while it is polled (seed 3.2).
+// old data; a dataUrl item's async add reports progress while it is polled (spec.md#async-add).
 import { strict as assert } from "node:assert";
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";

@@ -1,4 +1,4 @@
-// PortalItem create on a portal before 10.8.1 (seed 9: no itemIdToCreate). The emulator started at
+// PortalItem create on a portal before 10.8.1 (spec.md#versions: no itemIdToCreate). The emulator started at
 // release 10.8 reports currentVersion 10.8 and ignores itemIdToCreate as such a portal does; the
 // provider sends none there, searches for the item carrying this resource's marker before addItem,
 // and adopts it: a create whose answer was lost (SIGKILL before the state write, or a dropped
@@ -33,7 +33,7 @@ describe("provider PortalItem create on a portal before 10.8.1 (marker search in
     await p.configure!(configFor(emu.portalUrl, emu.tokens.dev_publisher) as any);
   });
 
-  it("seed 9: portals/self currentVersion decides; sharing API versions and years are read as well as releases", () => {
+  it("spec.md#versions: portals/self currentVersion decides; sharing API versions and years are read as well as releases", () => {
     for (const v of ["10.8", "10.7.1", "10.6", "8.1", "7.1", "5.2", "", undefined, "x"]) assert.equal(itemIdToCreateSupported(v), false, String(v));
     for (const v of ["10.8.1", "10.9", "11.4", "8.2", "8.4", "9.2", "10.3", "2024.1", 2023.2]) assert.equal(itemIdToCreateSupported(v), true, String(v));
   });

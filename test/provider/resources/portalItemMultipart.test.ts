@@ -200,7 +200,7 @@ describe("provider PortalItem multipart uploads under failure (issue 12)", funct
     assert.ok((await requestLog(emu)).some((q) => /cancel$/.test(q.path)));
   });
 
-  it("a portal before 10.8.1 (no itemIdToCreate, seed 9): the upload takes the portal's id", async () => {
+  it("a portal before 10.8.1 (no itemIdToCreate, spec.md#versions): the upload takes the portal's id", async () => {
     const old = await startEmulator({ port: 0, release: "10.8" });
     try {
       await p.configure!({ config: { get: (k: string) => ({ "portal:url": old.portalUrl, "portal:token": old.tokens[USER] })[k], require: () => "" } } as any);

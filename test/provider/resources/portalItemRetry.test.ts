@@ -1,4 +1,4 @@
-// PortalItem create is safe to retry (design.md, seed 2.1 itemIdToCreate): dropped connections on
+// PortalItem create is safe to retry (spec.md#design-retries, spec.md#item-fields itemIdToCreate): dropped connections on
 // addItem never leave a duplicate; an answer lost after the portal made the item adopts that item;
 // an id taken by someone else's item fails clearly.
 import { strict as assert } from "node:assert";
@@ -29,7 +29,7 @@ describe("provider PortalItem create retry safety against the emulator", functio
     await p.configure!(configFor(emu.portalUrl, emu.tokens.dev_publisher) as any);
   });
 
-  it("design.md: dropped connections on every addItem repeat the same itemIdToCreate and leave no item; the next run makes exactly one", async () => {
+  it("spec.md#design-retries: dropped connections on every addItem repeat the same itemIdToCreate and leave no item; the next run makes exactly one", async () => {
     const inputs = await checked({ type: "Web Map", title: "Dropped", text: {} });
     await fetch(`${emu.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rate: 1, dropConnections: true, paths: "addItem$" }) });
     await clearRequestLog(emu);
@@ -44,7 +44,7 @@ describe("provider PortalItem create retry safety against the emulator", functio
     assert.equal((await itemsTitled(emu, "dev_publisher", "Dropped")).length, 1);
   });
 
-  it("design.md: an addItem answer lost after the item was made is retried, answered 'id exists', and the item adopted", async () => {
+  it("spec.md#design-resources: an addItem answer lost after the item was made is retried, answered 'id exists', and the item adopted", async () => {
     const proxy = await addItemProxy(emu.url, { dropFirstAnswer: true });
     try {
       const data = await addWebMap(emu, "dev_publisher", "Lost answer data");
@@ -63,7 +63,7 @@ describe("provider PortalItem create retry safety against the emulator", functio
     }
   });
 
-  it("design.md: an itemIdToCreate taken by a different item fails clearly and touches nothing", async () => {
+  it("spec.md#design-item-create-retry: an itemIdToCreate taken by a different item fails clearly and touches nothing", async () => {
     const other = await checked({ type: "Web Map", title: "Someone else's", text: {} });
     const made = await p.create(other);
     const mine = await checked({ type: "Web Map", title: "Mine", text: {}, itemIdToCreate: made.id });

@@ -1,6 +1,6 @@
 // PortalItem data from files and URLs against the emulator: a small file in one streamed addItem,
-// an 11 MB file in multipart mode (seed 4.6 rule 3), a failed part cancelling the item, a changed
-// file as an update, and dataUrl through an async add (seed 3.2, 4.6 rule 2).
+// an 11 MB file in multipart mode (spec.md#add-item-multipart), a failed part cancelling the item, a changed
+// file as an update, and dataUrl through an async add (spec.md#async-add, spec.md#add-item-data-url).
 import { strict as assert } from "node:assert";
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -47,7 +47,7 @@ describe("provider PortalItem uploads against the emulator", function () {
     const fd = fs.openSync(large, "w");
     for (let i = 0; i < 11; i++) fs.writeSync(fd, randomBytes(1024 * 1024)); // 11 MB, written in 1 MB pieces
     fs.closeSync(fd);
-    // a tiny file server for dataUrl (seed 2.1: an unsecured URL)
+    // a tiny file server for dataUrl (spec.md#item-fields: an unsecured URL)
     server = http.createServer((req, res) => {
       const body = Buffer.from("id,name\n1,Main St\n2,High St\n");
       res.writeHead(200, { "content-type": "text/csv", "content-length": String(body.length) });

@@ -1,5 +1,5 @@
 // The program and the emulator controls shared by the reliability tests that run the real engine:
-// one CategorySchema, one MemberCategorySchema and one ItemStatus (design.md "reliability" row).
+// one CategorySchema, one MemberCategorySchema and one ItemStatus (spec.md#design-tests row).
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { createFixtureProject, fixtureStack, type FixtureProject } from "../../support/pulumi";
