@@ -23,7 +23,7 @@ export interface LayerAppendArgs {
   edits?: pulumi.Input<NonNullable<tables.LayerAppendArgValue<"edits">>>;
   /** Source 2 of 3: a local file, uploaded (streamed) then appended; relative to the program's directory. Its SHA-256 is tracked: a changed file is a new append. */
   file?: pulumi.Input<string>;
-  /** Source 3 of 3: a portal item holding the source file or hosted feature service (self-hosted 10.9+). */
+  /** Source 3 and 4: a portal item holding the source file (self-hosted 10.9+), or a hosted Feature Service item with appendUploadFormat "featureService" (11.3+). */
   appendItemId?: pulumi.Input<string>;
   /** Required with appendItemId; for a file, told from the extension when absent (.csv, .xlsx, .geojson, .json, .zip = shapefile, .sqlite, .db, .gpkg). */
   appendUploadFormat?: pulumi.Input<AppendFormat>;
@@ -32,6 +32,8 @@ export interface LayerAppendArgs {
   fieldMappings?: pulumi.Input<pulumi.Input<FieldMappingArgs>[]>;
   /** Feature-service sources: `[{id, sourceTableName, fieldMappings}]` (parameter name unconfirmed). */
   layerMappings?: pulumi.Input<pulumi.Input<NonNullable<tables.LayerAppendArgValue<"layerMappings">>[number]>[]>;
+  /** Feature-service sources: a where clause on the source layer's rows (parameter name unconfirmed). */
+  sourceFilter?: pulumi.Input<string>;
   /** Needed when the source holds more than one table. */
   sourceTableName?: pulumi.Input<string>;
   /** Update features matching on upsertMatchingField (or object/global id); insert the others. The only safe way to re-run. */

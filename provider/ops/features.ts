@@ -98,7 +98,7 @@ export function appendJobId(r: Omit<AppendStart, "jobId"> & { jobId?: string }):
 export async function append(client: PortalClient, o: AppendParams & { layerUrl: string }): Promise<AppendStart> {
   const { layerUrl: layer, fieldMappings, appendFields, appendSourceInfo, layerMappings, sourceFilter, edits, ...rest } = o;
   const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
-  const params = { ...rest, edits: typeof edits === "string" ? edits : json(edits), fieldMappings: json(fieldMappings), appendFields: json(appendFields), appendSourceInfo: json(appendSourceInfo), layerMappings: json(layerMappings), sourceFilter: json(sourceFilter) };
+  const params = { ...rest, edits: typeof edits === "string" ? edits : json(edits), fieldMappings: json(fieldMappings), appendFields: json(appendFields), appendSourceInfo: json(appendSourceInfo), layerMappings: json(layerMappings), sourceFilter: typeof sourceFilter === "string" ? sourceFilter : json(sourceFilter) };
   const r = await client.request("append", joinUrl(layer, "append"), params, { safeToRetry: false });
   const jobId = appendJobId(r);
   if (jobId === undefined) throw new PortalError({ code: 502, message: `append answered without a job id: ${JSON.stringify(r).slice(0, 200)}`, operation: "append" });

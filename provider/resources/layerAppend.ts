@@ -14,6 +14,7 @@ import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendSha
 import { readJournal, removeJournal } from "./layerAppendJournal";
 import { appendOnce, lastEditDate } from "./layerAppendRecover";
 import { appendRefusal } from "./layerAppendLayer";
+import { sourceLine } from "./layerAppendSource";
 import { rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState, SCHEMA_VERSION } from "./state";
 import { fileLine, shown, withoutPlan, withPlan } from "./plan";
@@ -51,13 +52,8 @@ function knownLayerUrl(inputs: Props): string | undefined {
   }
 }
 
-/** The source of an append as a plan line names it. */
-function appendSource(news: Props): string {
-  if (news.file !== undefined) return `file ${fileLine(news.file, news.fileSize, news.fileSha256, news.appendUploadFormat ?? "format ?")}`;
-  if (news.edits !== undefined) return `edits (${Array.isArray(news.edits?.features) ? `${news.edits.features.length} features` : shown(news.edits)})`;
-  if (news.appendItemId !== undefined) return `item ${shown(news.appendItemId)}`;
-  return "the source";
-}
+/** The source of an append as a plan line names it (layerAppendSource.ts). */
+const appendSource = (news: Props): string => sourceLine(news, (file) => fileLine(file, news.fileSize, news.fileSha256, news.appendUploadFormat ?? "format ?"));
 
 /** What a step will load, for the plan (provider/resources/plan.ts). */
 export function appendPlan(olds: Props, news: Props, changed: string[]): string[] {

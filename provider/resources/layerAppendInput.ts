@@ -7,6 +7,7 @@ import { APPEND_FORMATS, APPEND_FORMAT_BY_EXTENSION } from "../limits";
 import { appendParamsShape, exactlyOneOf } from "../schemas/append";
 import { nonEmpty } from "../schemas/fields";
 import { isUnknown } from "../schemas/unknown";
+import { sourceRules } from "./layerAppendSource";
 import { argumentKeys, inputKeys, keysWhere, outputKeys, type ArgumentName, type Table } from "./propertyTable";
 
 /** The three sources a LayerAppend may name (spec.md#append-source, with `file` uploaded first). */
@@ -19,6 +20,9 @@ export const DEFAULT_APPEND_TIMEOUT_SECONDS = 600;
 const LAYER_URL = /^https?:\/\/[^\s]+\/FeatureServer\/\d+\/?$/;
 
 const { appendUploadId: _uploadId, sourceFilter: _filter, ...p } = appendParamsShape;
+
+/** spec-gaps.md "Source filter param" (unconfirmed name): a where clause on the source layer. */
+const sourceFilterRule = nonEmpty().max(4096).optional();
 
 const layerUrlRule = z.string().superRefine((s, ctx) => {
   if (!LAYER_URL.test(s)) ctx.addIssue({ code: "custom", message: `${JSON.stringify(s.slice(0, 200))} is not a layer URL; expected {serviceUrl}/<service>/FeatureServer/<layerId>` });
@@ -46,7 +50,8 @@ export const LAYER_APPEND = {
   appendItemId: { role: "argument", rule: p.appendItemId, change: "replace", type: "string", doc: "Source: a portal item (32 letters or digits) holding the source file or hosted feature service (self-hosted 10.9+)." },
   appendUploadFormat: { role: "argument", rule: p.appendUploadFormat, change: "replace", type: "string", doc: "`sqlite`, `geoPackage`, `shapefile`, `filegdb`, `featureCollection`, `geojson`, `csv`, `excel`, `featureService` (case-insensitive). Required with `appendItemId`. For a file, told from the extension when absent: `.csv` csv, `.xlsx`/`.xls` excel, `.geojson`/`.json` geojson, `.zip` shapefile, `.sqlite`/`.db` sqlite, `.gpkg` geoPackage." },
   rollbackOnFailure: { role: "argument", rule: p.rollbackOnFailure, change: "replace", type: "boolean", doc: "spec.md#append; default true: a failed job keeps nothing." },
-  layerMappings: { role: "argument", rule: p.layerMappings, change: "replace", type: "{id, sourceTableName?, fieldMappings?}[]", doc: "Feature-service sources (parameter name unconfirmed)." },
+  layerMappings: { role: "argument", rule: p.layerMappings, change: "replace", type: "{id, sourceTableName?, fieldMappings?}[]", doc: "Feature-service sources only: `[{id: <target layer id>, sourceTableName: <source layer name or id>, fieldMappings}]` (parameter name unconfirmed). One entry, for the target layer; its `sourceTableName`/`fieldMappings` or the top-level ones, not both." },
+  sourceFilter: { role: "argument", rule: sourceFilterRule, change: "replace", type: "string", doc: "Feature-service sources only: a where clause on the source layer's rows (parameter name unconfirmed), up to 4096 characters." },
   layerUrl: { role: "argument", rule: layerUrlRule.optional(), change: "replace", type: "string", doc: "`{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, or `serviceName` + `layerId`." },
   serviceName: { role: "argument", rule: nonEmpty().optional(), change: "replace", type: "string", doc: "With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`)." },
   layerId: { role: "argument", rule: z.number().int().min(0).optional(), change: "replace", type: "number", doc: "With `serviceName`." },
@@ -76,6 +81,7 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 
 export const layerAppendInput = z.object(layerAppendShape).superRefine((v, ctx) => {
   exactlyOneOf(LAYER_APPEND_SOURCES)(v, ctx);
+  sourceRules(v, ctx); // the hosted-service source and the option combinations (layerAppendSource.ts)
   // the target: a layer URL, or a service name and layer id under portal:serviceUrl
   if (given(v.layerUrl) && (given(v.serviceName) || given(v.layerId))) {
     ctx.addIssue({ code: "custom", path: ["layerUrl"], message: "layerUrl and serviceName/layerId are both set; give one target" });

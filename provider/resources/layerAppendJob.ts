@@ -14,7 +14,7 @@ type Props = Record<string, any>;
 /** spec.md#append parameters sent as they are given (the source and target keys are handled apart). */
 const PASSED_PARAMS = [
   "edits", "appendItemId", "appendUploadFormat", "appendSourceInfo", "fieldMappings", "layerMappings", "sourceTableName", "upsert", "skipInserts",
-  "skipUpdates", "useGlobalIds", "updateGeometry", "appendFields", "upsertMatchingField", "truncate", "rollbackOnFailure",
+  "skipUpdates", "useGlobalIds", "updateGeometry", "appendFields", "upsertMatchingField", "truncate", "rollbackOnFailure", "sourceFilter",
 ] as const;
 
 export interface AppendOutcome {

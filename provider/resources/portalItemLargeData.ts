@@ -1,9 +1,11 @@
-// Large data of a PortalItem. A changed file of an existing item above the multipart threshold (limits.ts UPLOAD): the public
-// API's updateItem `multipart=true` + `filename`, parts from disk (portalItemParts.ts: parallel,
-// each sent at most twice), commit, then the item status polled to completed (spec.md#async-add states).
-// The item keeps its old data until the commit; a failure cancels the uncommitted update (the item
-// stays). A multipart update left uncommitted by a killed run is cancelled and started again: its
-// parts cannot be told to be of this file. And the progress of a dataUrl item's async add.
+// Large data of a PortalItem. A changed file of an existing item above the multipart threshold
+// (limits.ts UPLOAD) goes through the public API's updateItem (spec.md#gap-update-item) with
+// `multipart=true` + `filename`, parts from disk (portalItemParts.ts: parallel, each sent at most
+// twice), commit (spec.md#gap-multipart), then the item status polled to completed
+// (spec.md#async-add states). The item keeps its old data until the commit; a failure cancels the
+// uncommitted update (the item stays). A multipart update left uncommitted by a killed run is
+// cancelled and started again: its parts cannot be told to be of this file. And the progress of a
+// dataUrl item's async add.
 import { promises as fsp } from "node:fs";
 import { basename } from "node:path";
 import { updateItem } from "../ops/items";
@@ -53,7 +55,7 @@ export async function replaceFileInParts(client: PortalClient, ref: ItemRef, o: 
   await waitForItemStatus(client, { ...ref, timeoutMs: o.timeoutMs, what: "commit of the multipart file update" });
 }
 
-/** "async add (dataUrl download) of item X processing, 12 s" on the resource's row while spec.md#async-add's status is polled. */
+/** "async add (dataUrl download) of item X processing, 12 s" on the resource's row while its status (spec.md#async-add) is polled. */
 export function dataUrlProgress(itemId: string, urn: string | undefined): (status: string, elapsedMs: number) => void {
   return (status, ms) => void reportProgress(jobProgressLine(`async add (dataUrl download) of item ${itemId}`, status, ms), { urn, key: `dataUrl ${itemId}` });
 }

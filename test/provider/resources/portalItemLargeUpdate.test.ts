@@ -126,7 +126,7 @@ describe("provider PortalItem large file updates and dataUrl progress (issue 15)
     assert.equal(await dataHash(emu, c.id), v2.fileSha256);
   });
 
-  it("3.2: a dataUrl item reports the async add's status and time waited on the resource's row while it is polled", async () => {
+  it("spec.md#async-add: a dataUrl item reports the async add's status and time waited on the resource's row while it is polled", async () => {
     const server = http.createServer((_req, res) => res.end("id,name\n1,Main St\n"));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const lines: [string, string][] = [];
