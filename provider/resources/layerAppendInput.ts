@@ -21,7 +21,7 @@ const LAYER_URL = /^https?:\/\/[^\s]+\/FeatureServer\/\d+\/?$/;
 
 const { appendUploadId: _uploadId, sourceFilter: _filter, ...p } = appendParamsShape;
 
-/** spec-gaps.md "Source filter param" (unconfirmed name): a where clause on the source layer. */
+/** spec.md#gap-append-params (unconfirmed name `sourceFilter`): a where clause on the source layer. */
 const sourceFilterRule = nonEmpty().max(4096).optional();
 
 const layerUrlRule = z.string().superRefine((s, ctx) => {
