@@ -9,10 +9,11 @@ import { protectItem } from "../ops/itemState";
 import { getItemStatus, waitForItemStatus } from "../ops/multipart";
 import { portalTakesItemIdToCreate } from "../ops/portal";
 import { addRelationship } from "../ops/relationships";
+import { reportProgress, uploadProgressLine } from "../progress";
 import { searchAllItems } from "../ops/search";
 import type { PortalClient } from "../rest/client";
-import { isNotFound, NetworkError, PortalError } from "../rest/errors";
-import { addItemParams, itemProperties, textOf, thumbnailPart } from "./portalItemFields";
+import { NetworkError, orUndefinedIfNotFound, PortalError } from "../rest/errors";
+import { addItemParams, itemProperties, metadataPart, textOf, thumbnailPart } from "./portalItemFields";
 import { endsOf } from "./portalItemRelationship";
 import { generationOf, resourceMarker } from "./portalItemIdentity";
 import { multipartThresholdBytes, resumeOf, uploadMultipart } from "./portalItemUpload";
@@ -30,14 +31,7 @@ function ambiguous(e: unknown): boolean {
   return e instanceof NetworkError || (e instanceof PortalError && (e.code === 409 || e.code >= 500));
 }
 
-async function existing(client: PortalClient, itemId: string): Promise<PortalItem | undefined> {
-  try {
-    return await getItem(client, itemId);
-  } catch (e) {
-    if (isNotFound(e)) return undefined;
-    throw e;
-  }
-}
+const existing = (client: PortalClient, itemId: string): Promise<PortalItem | undefined> => orUndefinedIfNotFound(getItem(client, itemId));
 
 /** Design.md: adopt the item with our itemIdToCreate when it is the one we asked for, else fail. */
 async function adopt(client: PortalClient, owner: string, inputs: Props, cause: unknown): Promise<string> {
@@ -81,8 +75,27 @@ async function markedItem(client: PortalClient, owner: string, inputs: Props): P
 }
 
 /** spec.md#add-item: the one-call add (text, url, dataUrl or a small file), adopting on an ambiguous failure. */
+/** Files smaller than this upload in a second or two on a LAN: no progress lines. */
+const PROGRESS_MIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Progress of a one-request upload: bytes handed to the socket (bounded by its backpressure), rate
+ * and share, on the resource's row every 2 s (progress.ts); the last line when the file is all sent.
+ */
+function streamProgress(total: number, urn: string | undefined): (bytes: number) => void {
+  let sent = 0;
+  let started = 0;
+  return (bytes) => {
+    if (sent >= total) sent = 0; // a retry streams the file again
+    if (sent === 0) started = Date.now();
+    sent += bytes;
+    void reportProgress(uploadProgressLine(sent, total, Date.now() - started), { urn, key: `upload:${urn ?? ""}`, final: sent >= total });
+  };
+}
+
 async function addInOneCall(client: PortalClient, owner: string, inputs: Props): Promise<{ itemId: string; adopted: boolean }> {
-  const file = inputs.file !== undefined ? { file: { path: inputs.file } } : {};
+  const onRead = inputs.fileSize >= PROGRESS_MIN_BYTES ? streamProgress(inputs.fileSize, inputs.__urn) : undefined;
+  const file = inputs.file !== undefined ? { file: { path: inputs.file, onRead } } : {};
   const keyed = await portalTakesItemIdToCreate(client);
   if (!keyed) {
     const found = await markedItem(client, owner, inputs);
@@ -91,7 +104,7 @@ async function addInOneCall(client: PortalClient, owner: string, inputs: Props):
   // spec.md#versions: an older portal does not know itemIdToCreate; it is not sent there
   const item = keyed ? addItemParams(inputs) : { ...addItemParams(inputs), itemIdToCreate: undefined };
   try {
-    const r = await addItem(client, { owner, folder: inputs.folder, item, ...file, ...thumbnailPart(inputs) });
+    const r = await addItem(client, { owner, folder: inputs.folder, item, ...file, ...thumbnailPart(inputs), ...metadataPart(inputs) });
     return { itemId: String(r.id ?? r.itemId), adopted: false };
   } catch (e) {
     if (!ambiguous(e)) throw e;
@@ -124,7 +137,7 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
   await discardOnFailure(client, ref, async () => {
     if (inputs.dataUrl !== undefined) await waitForItemStatus(client, { ...ref, timeoutMs: timeoutMsOf(inputs), what: "async add (dataUrl download)", onWait: dataUrlProgress(itemId, inputs.__urn) });
     // spec.md#add-item-multipart: multipart mode takes no thumbnail or relationship; an adopted item may predate it
-    if (multipart && inputs.thumbnailFile !== undefined) await updateItem(client, { ...ref, item: {}, ...thumbnailPart(inputs) });
+    if (multipart && (inputs.thumbnailFile !== undefined || inputs.metadata !== undefined)) await updateItem(client, { ...ref, item: {}, ...thumbnailPart(inputs), ...metadataPart(inputs) });
     // an adopted item (a create whose answer was lost) is brought to what the program says now
     if (adopted) await updateItem(client, { ...ref, item: { ...itemProperties(inputs), url: inputs.url, text: textOf(inputs.text) } });
     if (inputs.relationship && (multipart || adopted)) await ensureRelationship(client, itemId, inputs);

@@ -27,6 +27,8 @@ export interface FilePart {
   filename?: string;
   /** Content type of the part; default application/octet-stream. */
   contentType?: string;
+  /** Called with the byte count of each chunk of `path` as it is streamed into the body (progress). */
+  onRead?: (bytes: number) => void;
 }
 
 /**
@@ -68,7 +70,7 @@ const READ_BYTES = 1024 * 1024;
 /** WHATWG form-data name escaping (what undici and browsers send). */
 const escapeName = (s: string) => s.replace(/\r\n|\r|\n/g, "%0D%0A").replace(/"/g, "%22");
 
-type Piece = Buffer | { path: string; start: number; end: number } | Blob;
+type Piece = Buffer | { path: string; start: number; end: number; onRead?: (bytes: number) => void } | Blob;
 
 /** A multipart body whose file parts stream from disk when it is sent; nothing is read here. */
 export async function multipartBody(params: Params, files: Record<string, FilePart>): Promise<MultipartBody> {
@@ -92,7 +94,7 @@ export async function multipartBody(params: Params, files: Record<string, FilePa
       const size = (await fsp.stat(part.path)).size;
       const start = Math.min(part.start ?? 0, size);
       const end = Math.min(part.end ?? size, size);
-      pieces.push({ path: part.path, start, end });
+      pieces.push({ path: part.path, start, end, onRead: part.onRead });
       length += Math.max(0, end - start);
     } else throw new TypeError(`file part "${name}" needs a path or a blob`);
     text("\r\n");
@@ -102,7 +104,15 @@ export async function multipartBody(params: Params, files: Record<string, FilePa
     for (const p of pieces) {
       if (Buffer.isBuffer(p)) yield p;
       else if (p instanceof Blob) yield Buffer.from(await p.arrayBuffer());
-      else if (p.end > p.start) yield* createReadStream(p.path, { start: p.start, end: p.end - 1, highWaterMark: READ_BYTES });
+      else if (p.end > p.start) {
+        const chunks = createReadStream(p.path, { start: p.start, end: p.end - 1, highWaterMark: READ_BYTES });
+        if (!p.onRead) yield* chunks;
+        else
+          for await (const chunk of chunks) {
+            p.onRead((chunk as Buffer).length);
+            yield chunk as Buffer;
+          }
+      }
     }
   }
   return { contentType: `multipart/form-data; boundary=${boundary}`, length, stream: () => Readable.from(bytes(), { objectMode: false }) };

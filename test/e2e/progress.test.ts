@@ -5,6 +5,7 @@
 import { strict as assert } from "node:assert";
 import { execFile } from "node:child_process";
 import * as path from "node:path";
+import { requestLog } from "../provider/resources/portalCalls";
 import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../support/pulumi";
 
 const program = `
@@ -91,6 +92,52 @@ new portal.PortalItem("big", { type: "Image", title: "Big image", file: "big.bin
       ),
     );
     assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 26\.0 of 26\.0 MiB \(100%\), [\d.]+ MiB\/s, parts 6\/6/, out);
+    const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
+    assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /uploading/, "progress lines are ephemeral");
+  });
+});
+
+describe("e2e progress: a 256 MiB one-request PortalItem upload reports on its row", function () {
+  this.timeout(600_000);
+  let project: FixtureProject;
+  let emu: import("../../emulator").RunningEmulator;
+
+  before(async () => {
+    const { startEmulator } = await import("../../emulator");
+    emu = await startEmulator({ port: 0 });
+    project = createFixtureProject(
+      "progress-one-request",
+      `
+const portal = require("pulumi-gis-portal");
+new portal.PortalItem("big", { type: "Image", title: "Big image (one request)", file: "big.bin" });
+`,
+    );
+    // the shipped sizes (limits.ts UPLOAD): 256 MiB goes in one streamed addItem
+    project.env.PORTAL_UPLOAD_SINGLE_MAX_BYTES = String(1024 * 1024 * 1024);
+    project.env.PORTAL_UPLOAD_PART_BYTES = String(64 * 1024 * 1024);
+    const fd = require("node:fs").openSync(path.join(project.dir, "big.bin"), "w");
+    require("node:fs").ftruncateSync(fd, 256 * 1024 * 1024);
+    require("node:fs").closeSync(fd);
+    await fixtureStack(project, "dev", {
+      "portal:url": { value: emu.portalUrl },
+      "portal:token": { value: emu.tokens.dev_admin, secret: true },
+    });
+  });
+
+  after(async () => {
+    project?.remove();
+    await emu?.close();
+  });
+
+  it("up shows bytes and rate on the PortalItem's row while the one request streams, and sends no part", async () => {
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env }, maxBuffer: 16 * 1024 * 1024 }, (e, stdout, stderr) =>
+        e ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+    assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 256\.0 of 256\.0 MiB \(100%\), [\d.]+ MiB\/s\s*$/m, out);
+    const parts = (await requestLog(emu)).filter((q) => /addPart/.test(q.path));
+    assert.equal(parts.length, 0, "one request: no addPart");
     const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
     assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /uploading/, "progress lines are ephemeral");
   });
