@@ -30,7 +30,7 @@ export interface LayerAppendArgs {
   /** CSV/Excel: source spatial reference, location fields, dateFieldsTimeReference; `{}` is valid. */
   appendSourceInfo?: pulumi.Input<NonNullable<tables.LayerAppendArgValue<"appendSourceInfo">>>;
   fieldMappings?: pulumi.Input<pulumi.Input<FieldMappingArgs>[]>;
-  /** Feature-service sources: `[{id, sourceTableName, fieldMappings}]` (parameter name unconfirmed). */
+  /** Feature-service sources: `[{id, sourceTableName, fieldMappings}]`, one entry for the target layer (parameter name unconfirmed). */
   layerMappings?: pulumi.Input<pulumi.Input<NonNullable<tables.LayerAppendArgValue<"layerMappings">>[number]>[]>;
   /** Feature-service sources: a where clause on the source layer's rows (parameter name unconfirmed). */
   sourceFilter?: pulumi.Input<string>;

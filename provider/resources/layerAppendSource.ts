@@ -73,6 +73,6 @@ export function sourceLine(news: Props, fileLine: (file: string) => string): str
     const filter = news.sourceFilter !== undefined ? ` where ${shown(news.sourceFilter)}` : "";
     return `hosted feature service item ${shown(news.appendItemId)}${layer !== undefined ? ` layer ${shown(layer)}` : ""}${filter}`;
   }
-  if (news.appendItemId !== undefined) return `item ${shown(news.appendItemId)} (${shown(news.appendUploadFormat)})`;
+  if (news.appendItemId !== undefined) return `item ${shown(news.appendItemId)} (${isUnknown(news.appendUploadFormat) ? shown(news.appendUploadFormat) : String(news.appendUploadFormat)})`;
   return "the source";
 }
