@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     const f = (n: unknown, d = 2) => (typeof n === "number" ? n.toFixed(d) : "");
     console.log(`| ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS, 0)} | ${f(r.ratio)} | ${f(r.uploadSeconds)} | ${f(r.uploadRatio)} | ${f(r.uploaderCpuS)} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${f(r.fileReadsPerUp, 1)} | ${r.verified ? "SHA-256 ok" : "no"} |`);
   }
-  const { JOB_POLL } = require("../provider/limits");
+  const { JOB_POLL } = require("../spec/limits");
   const before = noticeLatency(100, 1.5, 3000);
   const now = noticeLatency(JOB_POLL.initialDelayMs, JOB_POLL.factor, JOB_POLL.maxDelayMs, JOB_POLL.fastPhaseMs);
   console.log(`job completed → provider notices (schedule only, jobs ending uniformly in 0–10 s): before 100 ms ×1.5 ≤3 s: median ${before.median} ms, p90 ${before.p90} ms; now ${JOB_POLL.initialDelayMs} ms for ${JOB_POLL.fastPhaseMs} ms, then ×${JOB_POLL.factor} ≤${JOB_POLL.maxDelayMs} ms: median ${now.median} ms, p90 ${now.p90} ms`);

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { badRequest, EmulatorError } from "./errors";
-import { CHUNKED_UPLOAD_MAX_BYTES } from "../provider/limits";
+import { CHUNKED_UPLOAD_MAX_BYTES } from "../spec/limits";
 
 export interface UploadedFile {
   field: string;

@@ -25,8 +25,9 @@ export function hashCacheDir(): string {
   return process.env.PORTAL_HASH_CACHE_DIR ?? join(process.cwd(), ".pulumi-gis-portal", "hashes");
 }
 
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-const cacheFileOf = (path: string) => join(hashCacheDir(), `${sha256(path).slice(0, 32)}.json`);
+/** The SHA-256 of a string, as 64 hex digits. */
+export const sha256Hex = (s: string): string => createHash("sha256").update(s).digest("hex");
+const cacheFileOf = (path: string) => join(hashCacheDir(), `${sha256Hex(path).slice(0, 32)}.json`);
 const stamp = (path: string, s: BigIntStats) => ({ path, size: String(s.size), mtimeNs: String(s.mtimeNs), ctimeNs: String(s.ctimeNs), ino: String(s.ino) });
 
 /** Bytes hashed by this process (tests and the bench count reads with it). */

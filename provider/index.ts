@@ -3,7 +3,7 @@
 // classes (resources/) reach the dynamic providers (provider/resources/) through their stubs and
 // this module. Importing it starts nothing: no sockets, no timers, no config reads.
 export * from "./config";
-export * from "./limits";
+export * from "../spec/limits";
 export { PortalClient, type PortalClientOptions, type RequestOptions, type Credentials } from "./rest/client";
 export { fileParts, type FilePart, type Params, type ParamValue } from "./rest/body";
 export { StaticTokenSource, CredentialsTokenSource, type TokenSource, type TokenResponse } from "./rest/auth";

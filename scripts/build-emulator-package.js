@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Stages the emulator's installable unit, packages/emulator (npm name pulumi-gis-portal-emulator),
-// from the root build: dist/emulator and the one provider module it shares (dist/provider/limits)
-// are copied to packages/emulator/dist with the same layout, so the compiled relative requires
-// hold. Run by `npm run build` after tsc; `npm pack ./packages/emulator` then makes the tarball.
+// from the root build: dist/emulator and the modules it shares with the provider (dist/spec: limits
+// and wire types) are copied to packages/emulator/dist with the same layout, so the compiled
+// relative requires hold. Run by `npm run build` after tsc; `npm pack ./packages/emulator` then makes the tarball.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -18,6 +18,5 @@ if (!fs.existsSync(path.join(dist, "emulator", "index.js"))) {
 fs.rmSync(out, { recursive: true, force: true });
 const keep = (src) => !src.endsWith(".map");
 fs.cpSync(path.join(dist, "emulator"), path.join(out, "emulator"), { recursive: true, filter: keep });
-fs.mkdirSync(path.join(out, "provider"), { recursive: true });
-for (const f of ["limits.js", "limits.d.ts"]) fs.copyFileSync(path.join(dist, "provider", f), path.join(out, "provider", f));
+fs.cpSync(path.join(dist, "spec"), path.join(out, "spec"), { recursive: true, filter: keep });
 fs.chmodSync(path.join(out, "emulator", "cli.js"), 0o755);

@@ -47,7 +47,9 @@ const NAMED = {
   "append response": "gap-append-response", "job polling": "gap-append-jobs", "defaults": "gap-append-defaults",
   "transport": "design-transport", "emulator": "design-emulator", "functions": "design-functions",
   "functions run in the program process": "design-functions", "uploads stream from disk": "design-uploads",
-  "resource semantics": "design-resources", "reliability": "design-tests", "tests": "design-tests", "pieces": "design-layers",
+  "source filter param": "gap-append-params", "layer-mapping param": "gap-append-params", "fieldmappings": "gap-append-params",
+  "appendsourceinfo (csv/excel)": "gap-append-source-info", "urltype values": "gap-url-type", "canreassignitems response": "gap-can-reassign",
+  "thumbnail": "gap-thumbnail", "item status (read)": "gap-item-status-read", "resource semantics": "design-resources", "reliability": "design-tests", "tests": "design-tests", "pieces": "design-layers",
 };
 /** A bare "spec-gaps.md": the first keyword of the line that matches decides. */
 const GAP_KEYWORDS = [
@@ -73,7 +75,7 @@ const DESIGN_KEYWORDS = [
 ];
 
 const REF = String.raw`\d+(?:\.\d+(?:[–-]\d+\.\d+)?)?(?: rules? \d+(?:(?:, and |, | and |[–-])\d+(?!\.))*)?`;
-const SEED = new RegExp(String.raw`\b[Ss]eed (?:part |parts )?(${REF}(?:(?:, part |, parts |, | and part | and | \/ part | \/ |\/)(?:${REF}))*)`, "g");
+const SEED = new RegExp(String.raw`\b[Ss]eed (?:part |parts )?(${REF}(?:(?:, part |, parts |, | and part | and | \/ part | \/ |\/)(?:${REF}))*)(?![\\\d])`, "g");
 const SEED_NAMED = /\b[Ss]eed "Conventions"/g;
 const DESIGN_NUM = /\bdesign(?:\.md)? rules? (\d(?:(?:, and |, |[–-]| and )\d)*)/g;
 const QUOTED = /\b(spec-gaps|design)(?:\.md)?(?:'s)? "([^"]+)"/g;

@@ -8,7 +8,7 @@ import type { Jobs } from "../jobs";
 import type { Portal } from "./portal";
 import type { Item } from "./items";
 import { badRequest, EmulatorError } from "../errors";
-import { ITEM, RELEASES } from "../../provider/limits";
+import { ITEM, RELEASES } from "../../spec/limits";
 import { checkType, checkUrl, itemFields } from "./itemFields";
 import { createItemRecord } from "./itemRecord";
 import { storeFile, storeMetadata, storeText, storeThumbnail } from "./content";

@@ -1,5 +1,5 @@
 // spec.md#category-schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema, spec.md#limits: validation of content and member category schemas.
-import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../provider/limits";
+import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../spec/limits";
 import { badRequest, portalError } from "../errors";
 
 export interface CategoryNode {

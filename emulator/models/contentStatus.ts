@@ -1,6 +1,6 @@
 // spec.md#status-transitions, spec.md#set-content-status: the item status state machine, with its automatic moves (the org becomes
 // verified; an item is shared with or unshared from the public).
-import { CONTENT_STATUSES, type ContentStatus } from "../../provider/limits";
+import { CONTENT_STATUSES, type ContentStatus } from "../../spec/limits";
 import { badRequest, portalError } from "../errors";
 import type { EmulatorOrg } from "../host";
 import type { Item, ItemAccess } from "./items";

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { request } from "undici";
-import { DATA_URL } from "../../provider/limits";
+import { DATA_URL } from "../../spec/limits";
 import { concatFiles } from "./concat";
 
 /** Parts in flight at once, and the size of a part (guesses: the seed gives neither). */

@@ -1,5 +1,5 @@
 // spec.md#item-fields: the item fields of addItem and update, checked against part 8's limits.
-import { ITEM, RELEASES, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../../provider/limits";
+import { ITEM, RELEASES, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../../spec/limits";
 import { badRequest } from "../errors";
 import type { Params } from "../params";
 import type { Item } from "./items";

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomBytes } from "node:crypto";
-import type { ContentStatus } from "../../provider/limits";
+import type { ContentStatus } from "../../spec/limits";
 import type { Caller, HostItem } from "../host";
 import { notFound, portalError } from "../errors";
 

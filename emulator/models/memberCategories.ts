@@ -1,7 +1,7 @@
 // spec.md#assign-member-category-schema, spec.md#limits: a member holds at most 20 member categories, each a path of the org's member
 // category schema. The seed names no operation for it; the emulator follows the public API's user
 // update (`community/users/<username>/update` with `categories`) (unconfirmed).
-import { MEMBER_CATEGORIES } from "../../provider/limits";
+import { MEMBER_CATEGORIES } from "../../spec/limits";
 import { badRequest } from "../errors";
 import type { CategoryNode } from "./categories";
 

@@ -8,7 +8,7 @@ import type { Params, UploadedFile } from "../params";
 import type { Item } from "./items";
 import { itemIdToCreate, type AddEnv } from "./addItem";
 import { badRequest } from "../errors";
-import { MULTIPART } from "../../provider/limits";
+import { MULTIPART } from "../../spec/limits";
 import { createItemRecord } from "./itemRecord";
 import { checkTitle, checkType, itemFields } from "./itemFields";
 import { storeFile } from "./content";

@@ -8,7 +8,7 @@ import { Directory } from "./directory";
 import { ItemStore } from "./items";
 import { Relationships } from "./relationships";
 import type { CategoryNode } from "./categories";
-import { compareReleases } from "../../provider/limits";
+import { compareReleases } from "../../spec/limits";
 import type { UrlReportJob } from "./urlReports";
 
 /** spec.md#async-add: an async add whose item does not exist yet (dataUrl: "all parts before the item exists"). */

@@ -1,7 +1,7 @@
 // spec.md#can-reassign-items: canReassignItems. Target eligibility (spec.md#gap-can-reassign, simplified): the target exists in the
 // same org, is enabled, may own content, and may own each item's type (hosted services need the
 // publisher's privilege).
-import { CAN_REASSIGN_MAX_ITEMS } from "../../provider/limits";
+import { CAN_REASSIGN_MAX_ITEMS } from "../../spec/limits";
 import { badRequest, portalError } from "../errors";
 import type { Portal } from "./portal";
 import type { Item } from "./items";

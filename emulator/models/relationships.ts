@@ -1,8 +1,8 @@
 // Relationships between items (spec.md#add-with-relationship, spec.md#add-item-relationship; spec.md#gap-relationships).
-import { RELATIONSHIP_TYPES } from "../../provider/limits";
+import { RELATIONSHIP_TYPES } from "../../spec/limits";
 import { badRequest } from "../errors";
 
-/** spec.md#gap-relationships: relationship types known to the public API (the one list: provider/limits.ts). */
+/** spec.md#gap-relationships: relationship types known to the public API (the one list: spec/limits.ts). */
 export { RELATIONSHIP_TYPES };
 
 export interface Relationship {

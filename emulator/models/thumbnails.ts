@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { PNG } from "pngjs";
 import * as jpeg from "jpeg-js";
 import { request } from "undici";
-import { ITEM } from "../../provider/limits";
+import { ITEM } from "../../spec/limits";
 import { badRequest } from "../errors";
 
 export type ImageFormat = "png" | "gif" | "jpeg";

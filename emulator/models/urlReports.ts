@@ -1,9 +1,7 @@
 // spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states, spec.md#generate-url-report: URL reports list the items whose url, data or resources hold a URL.
 import { randomBytes } from "node:crypto";
+import type { UrlReport, UrlReportItem as ReportItem } from "../../spec/urlReport";
 import type { Item } from "./items";
-
-/** spec.md#gap-url-type: federatedServerUrl plus a portal-wide value, "portalUrl", which is the default (unconfirmed). */
-export const URL_TYPES = ["portalUrl", "federatedServerUrl"] as const;
 
 export interface UrlReportJob {
   id: string;
@@ -16,22 +14,7 @@ export interface UrlReportJob {
   result?: { details: string; urlReport: UrlReport };
 }
 
-export interface UrlReport {
-  id: string;
-  reportVersion: string;
-  reportCreated: string;
-  itemCount: number;
-  portal: { httpsUrl: string; version: string; portalId: string; webContextUrl: string };
-  items: ReportItem[];
-}
-
-interface ReportItem {
-  itemId: string;
-  owner: string;
-  itemType: string;
-  itemInfo?: { url: string };
-  data?: { urls: Array<Record<string, string>> };
-}
+export type { UrlReport };
 
 /** spec.md#url-report data urls: markdown, script or portalUrl by the key that holds them, else url. */
 function dataUrls(text: string | undefined, url: string): Array<Record<string, string>> {

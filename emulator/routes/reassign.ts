@@ -4,7 +4,7 @@ import type { Emu } from "../context";
 import type { Caller } from "../host";
 import { op, type OpContext } from "./operation";
 import { PRIVILEGES } from "../models/privileges";
-import { RELEASES } from "../../provider/limits";
+import { RELEASES } from "../../spec/limits";
 import { canReassignItems, parseItemIds } from "../models/reassign";
 import { portalError } from "../errors";
 import { requireRelease } from "./release";

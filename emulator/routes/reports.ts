@@ -6,8 +6,8 @@ import type { Emu } from "../context";
 import type { Caller } from "../host";
 import { op, ownOrg, requirePrivilege, type OpContext } from "./operation";
 import { PRIVILEGES } from "../models/privileges";
-import { RELEASES } from "../../provider/limits";
-import { buildUrlReport, URL_TYPES, type UrlReport, type UrlReportJob } from "../models/urlReports";
+import { RELEASES, URL_REPORT_TYPES } from "../../spec/limits";
+import { buildUrlReport, type UrlReport, type UrlReportJob } from "../models/urlReports";
 import { badRequest, notFound } from "../errors";
 import { requireRelease } from "./release";
 
@@ -29,7 +29,7 @@ function reportedUrl(ctx: Ctx, urlType: string): string {
 
 function report(ctx: Ctx, orgId: string): UrlReport {
   const urlType = ctx.params.str("urlType") || "portalUrl";
-  if (!(URL_TYPES as readonly string[]).includes(urlType)) throw badRequest(`'urlType' must be one of ${URL_TYPES.join(", ")}.`);
+  if (!(URL_REPORT_TYPES as readonly string[]).includes(urlType)) throw badRequest(`'urlType' must be one of ${URL_REPORT_TYPES.join(", ")}.`);
   const url = reportedUrl(ctx, urlType);
   const items = [...ctx.portal.items.items.values()].filter((i) => i.orgId === orgId && i.addStatus === "completed");
   return buildUrlReport(items, url, { httpsUrl: ctx.emu.urls.portalUrl, version: ctx.emu.release, portalId: orgId, webContextUrl: ctx.emu.urls.portalUrl });

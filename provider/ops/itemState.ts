@@ -1,7 +1,7 @@
 // Item state changes: content status (spec.md#item-status, spec.md#status-transitions, spec.md#set-content-status), delete protection and sharing
 // (spec.md#gap-protect, spec.md#gap-share).
 import type { PortalClient } from "../rest/client";
-import type { ContentStatus } from "../limits";
+import type { ContentStatus } from "../../spec/limits";
 import { itemPath, userItemPath, type ItemRef } from "./paths";
 
 export interface SetContentStatusOptions {

@@ -1,7 +1,7 @@
 // Portal-level operations: the organization behind the token, and token generation.
 import type { TokenResponse } from "../rest/auth";
 import type { PortalClient } from "../rest/client";
-import { compareReleases, RELEASES } from "../limits";
+import { compareReleases, RELEASES } from "../../spec/limits";
 
 /** spec.md#gap-portal-self: `{id, name, urlKey, isPortal, currentVersion, access, user:{username, role, privileges}, …}`. */
 export interface PortalSelf {

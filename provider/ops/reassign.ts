@@ -1,6 +1,6 @@
 // spec.md#can-reassign-items canReassignItems (self-hosted 11.0): at most 100 item ids per call, so the function
 // sends batches and merges the answers; CONT_0291 becomes per-item reasons (spec.md#design-functions).
-import { CAN_REASSIGN_MAX_ITEMS } from "../limits";
+import { CAN_REASSIGN_MAX_ITEMS } from "../../spec/limits";
 import type { PortalClient } from "../rest/client";
 import { PortalError } from "../rest/errors";
 import { seg } from "../rest/url";

@@ -1,5 +1,6 @@
 // URL reports (spec.md#generate-url-report, spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states; introduced at self-hosted 11.4).
-import type { URL_REPORT_TYPES } from "../limits";
+import type { URL_REPORT_TYPES } from "../../spec/limits";
+import type { UrlReport } from "../../spec/urlReport";
 import type { PortalClient } from "../rest/client";
 import { pollJob } from "../rest/jobs";
 import { seg } from "../rest/url";
@@ -15,15 +16,7 @@ export interface GenerateUrlReportOptions {
   async?: boolean;
 }
 
-/** spec.md#url-report: the URL report. */
-export interface UrlReport {
-  id: string;
-  reportVersion: string;
-  reportCreated: string;
-  itemCount: number;
-  portal: { httpsUrl: string; version: string; portalId: string; webContextUrl: string };
-  items: Array<{ itemId: string; owner: string; itemType: string; itemInfo?: { url: string }; data?: { urls: unknown[] }; resources?: { urls: unknown[] } }>;
-}
+export type { UrlReport, UrlReportItem } from "../../spec/urlReport";
 
 export interface UrlReportStart {
   jobId?: string;

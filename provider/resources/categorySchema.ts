@@ -2,7 +2,7 @@
 import { assignCategorySchema, deleteCategorySchema, getCategorySchema } from "../ops/categorySchema";
 import { contentCategorySchemaInput } from "../schemas/categorySchema";
 import { schemaProvider } from "./schemaProvider";
-import { CONTENT_CATEGORIES } from "../limits";
+import { CONTENT_CATEGORIES } from "../../spec/limits";
 
 export const categorySchema = schemaProvider({
   label: "CategorySchema",

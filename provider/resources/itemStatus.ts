@@ -3,10 +3,10 @@
 // clearEmptyFields=true; read takes item.contentStatus, where the portal's own move from
 // org_authoritative to public_authoritative (spec.md#status-transitions) is not drift.
 import type * as pulumi from "@pulumi/pulumi";
-import type { ContentStatus } from "../limits";
+import type { ContentStatus } from "../../spec/limits";
 import { getItem } from "../ops/items";
 import { setContentStatus } from "../ops/itemState";
-import { isNotFound, PortalError } from "../rest/errors";
+import { doneIfNotFound, orUndefinedIfNotFound, PortalError } from "../rest/errors";
 import { checkInputs } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { configurePortal, portalClient } from "./client";
@@ -106,13 +106,9 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
 
   async read(id: string, props: Props) {
     assertReadableState(props, "ItemStatus");
-    let portalStatus: string;
-    try {
-      portalStatus = (await getItem(portalClient(), id)).contentStatus ?? "";
-    } catch (e) {
-      if (isNotFound(e)) return {};
-      throw e;
-    }
+    const item = await orUndefinedIfNotFound(getItem(portalClient(), id));
+    if (item === undefined) return {};
+    const portalStatus = item.contentStatus ?? "";
     // a status cleared out of band stays in state as "" so the next preview shows it as drift
     const status = effectiveStatus(props.status, portalStatus);
     return { id, props: { schemaVersion: SCHEMA_VERSION, itemId: id, status, portalStatus }, inputs: { itemId: id, status } };
@@ -124,10 +120,6 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
 
   // spec.md#status-transitions: an empty status with clearEmptyFields=true removes every badge at once
   async delete(id: string) {
-    try {
-      await setContentStatus(portalClient(), { itemId: id, status: "", clearEmptyFields: true });
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-    }
+    await doneIfNotFound(setContentStatus(portalClient(), { itemId: id, status: "", clearEmptyFields: true }));
   },
 };

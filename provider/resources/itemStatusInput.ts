@@ -3,7 +3,7 @@
 // schema, the kept inputs, the replace list, the class's outputs and the docs tables derive from
 // the rows (propertyTable.ts).
 import { z } from "zod";
-import { CONTENT_STATUSES } from "../limits";
+import { CONTENT_STATUSES } from "../../spec/limits";
 import { itemId } from "../schemas/fields";
 import { argumentKeys, inputKeys, outputKeys, replaceKeys, type Table } from "./propertyTable";
 

@@ -3,7 +3,7 @@
 // id, and our own poll deadline (spec.md#design-timeouts).
 import { extname } from "node:path";
 import { z } from "zod";
-import { APPEND_FORMATS, APPEND_FORMAT_BY_EXTENSION } from "../limits";
+import { APPEND_FORMATS, APPEND_FORMAT_BY_EXTENSION } from "../../spec/limits";
 import { appendParamsShape, exactlyOneOf } from "../schemas/append";
 import { nonEmpty } from "../schemas/fields";
 import { isUnknown } from "../schemas/unknown";

@@ -5,9 +5,9 @@
 // with the job id). A create re-run for the same resource and the same inputs (after
 // `--clear-pending-creates`, or a plain `up`) finds the record and waits for that job instead of
 // appending again. Delete removes the record. docs/recovery.md "LayerAppend".
-import { createHash } from "node:crypto";
 import { promises as fsp } from "node:fs";
 import * as path from "node:path";
+import { sha256Hex } from "../fileHash";
 import { LAYER_APPEND_INPUT_KEYS } from "./layerAppendInput";
 
 type Props = Record<string, any>;
@@ -30,16 +30,14 @@ export interface JournalEntry {
   at: string;
 }
 
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-
 /** The inputs that decide what is appended, hashed in a stable key order. */
 export function inputsSha256(inputs: Props): string {
   const picked = Object.fromEntries(LAYER_APPEND_INPUT_KEYS.filter((k) => k !== "timeoutSeconds" && inputs[k] !== undefined).map((k) => [k, inputs[k]]));
-  return sha256(JSON.stringify(picked));
+  return sha256Hex(JSON.stringify(picked));
 }
 
 function fileOf(urn: string, inputs: Props): string {
-  return path.join(journalDir(), `${sha256(`${urn}\n${inputsSha256(inputs)}`).slice(0, 32)}.json`);
+  return path.join(journalDir(), `${sha256Hex(`${urn}\n${inputsSha256(inputs)}`).slice(0, 32)}.json`);
 }
 
 /** The record of this resource's append with these inputs, if an earlier run wrote one. */

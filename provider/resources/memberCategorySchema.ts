@@ -2,7 +2,7 @@
 import { assignMemberCategorySchema, deleteMemberCategorySchema, getMemberCategorySchema } from "../ops/categorySchema";
 import { memberCategorySchemaInput } from "../schemas/categorySchema";
 import { schemaProvider } from "./schemaProvider";
-import { MEMBER_CATEGORIES } from "../limits";
+import { MEMBER_CATEGORIES } from "../../spec/limits";
 
 export const memberCategorySchema = schemaProvider({
   label: "MemberCategorySchema",

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { constants, promises as fsp } from "node:fs";
 import { fileSha256 } from "../fileHash";
-import { ITEM } from "../limits";
+import { ITEM } from "../../spec/limits";
 import type { CheckFailure } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { withPlan } from "./plan";

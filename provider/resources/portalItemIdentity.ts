@@ -4,14 +4,12 @@
 // the same id again and adopts the item the portal already holds, because that item carries this
 // resource's marker type keyword. The marker also lets `pulumi-gis-portal orphans` find items of a
 // stack that its state does not hold.
-import { createHash } from "node:crypto";
-import { ITEM } from "../limits";
-
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+import { ITEM } from "../../spec/limits";
+import { sha256Hex } from "../fileHash";
 
 /** 32 hex digits (letters and digits, as spec.md#item-fields asks) from the URN and the generation. */
 export function derivedItemIdToCreate(urn: string, generation: number): string {
-  return sha256(`${urn}#${generation}`).slice(0, ITEM.itemIdToCreateLength);
+  return sha256Hex(`${urn}#${generation}`).slice(0, ITEM.itemIdToCreateLength);
 }
 
 /** The prefix of every marker keyword this package writes. */
@@ -30,7 +28,7 @@ export function stackOfUrn(urn: string): string | undefined {
  * before 10.8.1). Generation 0 keeps the URN-only hash items were first made with.
  */
 export function resourceMarker(urn: string, generation = 0): string {
-  return `${MARKER_PREFIX}r${sha256(generation > 0 ? `${urn}#${generation}` : urn).slice(0, 24)}`;
+  return `${MARKER_PREFIX}r${sha256Hex(generation > 0 ? `${urn}#${generation}` : urn).slice(0, 24)}`;
 }
 
 /** The generation a resource's inputs carry (`__generation`, set by check; 0 when absent). */
@@ -40,7 +38,7 @@ export function generationOf(inputs: Record<string, unknown>): number {
 
 /** The marker of one stack ("<project>/<stack>"), on every item this package creates in it. */
 export function stackMarker(stack: string): string {
-  return `${MARKER_PREFIX}s${sha256(stack).slice(0, 24)}`;
+  return `${MARKER_PREFIX}s${sha256Hex(stack).slice(0, 24)}`;
 }
 
 /** The keywords an item of this resource (generation) carries beside the user's. */

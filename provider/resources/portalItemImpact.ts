@@ -2,7 +2,7 @@
 // old item once its replacement exists, so the plan names that item, says whether it is protected
 // or authoritative (a protected item's delete is refused, spec.md#item-status), and lists the items related to
 // it (spec.md#add-with-relationship). Read-only GETs made by check; a failed look is said, never fatal.
-import { RELATIONSHIP_TYPES } from "../limits";
+import { RELATIONSHIP_TYPES } from "../../spec/limits";
 import { getItem } from "../ops/items";
 import { getRelatedItems } from "../ops/relationships";
 import { isNotFound } from "../rest/errors";

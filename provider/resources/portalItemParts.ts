@@ -3,7 +3,7 @@
 // stops the others; a commit whose answer is lost or a 5xx is looked up in the item status and,
 // when it did not go through, sent again after the parts the portal lacks. Parts the portal holds
 // are never sent again nor discarded.
-import { UPLOAD } from "../limits";
+import { UPLOAD } from "../../spec/limits";
 import { addItemPart, commitItem, getItemStatus, listItemParts } from "../ops/multipart";
 import type { ItemParams } from "../ops/items";
 import type { ItemRef } from "../ops/paths";

@@ -3,7 +3,7 @@
 // refresh shows their edits as drift.
 import { getItem, type PortalItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
-import { isNotFound } from "../rest/errors";
+import { orUndefinedIfNotFound } from "../rest/errors";
 import { DRIFT_FIELDS, INPUT_KEYS, OUTPUT_FIELDS } from "./portalItemTable";
 import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
 import { SCHEMA_VERSION } from "./state";
@@ -60,13 +60,8 @@ export function outputsOf(inputs: Props, item: PortalItem, related: string[]): P
 
 /** getItem + relatedItems; undefined when the item is gone. */
 export async function readItem(client: PortalClient, itemId: string, relationship: Props["relationship"]): Promise<{ item: PortalItem; related: string[] } | undefined> {
-  let item: PortalItem;
-  try {
-    item = await getItem(client, itemId);
-  } catch (e) {
-    if (isNotFound(e)) return undefined;
-    throw e;
-  }
+  const item = await orUndefinedIfNotFound(getItem(client, itemId));
+  if (item === undefined) return undefined;
   return { item, related: await relatedItemIds(client, itemId, relationship) };
 }
 

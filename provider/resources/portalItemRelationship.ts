@@ -2,7 +2,7 @@
 // configured relationship, reading it back, and changing it on update.
 import { addRelationship, deleteRelationship, getRelatedItems } from "../ops/relationships";
 import type { PortalClient } from "../rest/client";
-import { isNotFound } from "../rest/errors";
+import { doneIfNotFound } from "../rest/errors";
 import type { RelationshipInput } from "./portalItemInput";
 
 /** spec.md#add-item-relationship: originItemId makes the new item the destination; destinationItemId the origin. */
@@ -35,12 +35,6 @@ export function sameRelationship(a: RelationshipInput | undefined, b: Relationsh
 export async function changeRelationship(client: PortalClient, itemId: string, olds: RelationshipInput | undefined, news: RelationshipInput | undefined): Promise<void> {
   if (sameRelationship(olds, news)) return;
   const username = await client.username();
-  if (olds) {
-    try {
-      await deleteRelationship(client, { username, ...endsOf(itemId, olds) });
-    } catch (e) {
-      if (!isNotFound(e)) throw e;
-    }
-  }
+  if (olds) await doneIfNotFound(deleteRelationship(client, { username, ...endsOf(itemId, olds) }));
   if (news) await addRelationship(client, { username, ...endsOf(itemId, news) });
 }

@@ -7,7 +7,7 @@
 import { promises as fsp } from "node:fs";
 import { basename } from "node:path";
 import { reportProgress, uploadProgressLine } from "../progress";
-import { uploadLimits } from "../limits";
+import { uploadLimits } from "../../spec/limits";
 import { addItem, deleteItem, type ItemParams } from "../ops/items";
 import { cancelItem, getItemStatus, waitForItemStatus } from "../ops/multipart";
 import { portalTakesItemIdToCreate } from "../ops/portal";

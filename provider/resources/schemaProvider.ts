@@ -11,7 +11,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { PortalClient } from "../rest/client";
-import { isNotFound } from "../rest/errors";
+import { doneIfNotFound } from "../rest/errors";
 import { checkInputs } from "../schemas/failures";
 import { isUnknown, UNKNOWN } from "../schemas/unknown";
 import { assertSamePortal, configurePortal, portalClient } from "./client";
@@ -145,11 +145,7 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
 
     async delete(id: string) {
       await assertSamePortal(id, `${k.label} ${id}`);
-      try {
-        await k.remove(portalClient());
-      } catch (e) {
-        if (!isNotFound(e)) throw e;
-      }
+      await doneIfNotFound(k.remove(portalClient()));
     },
   };
 }

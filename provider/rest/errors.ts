@@ -130,3 +130,18 @@ export function checkForErrors<T>(json: T, operation: string, httpStatus = 200, 
 export function isNotFound(e: unknown): e is NotFoundError {
   return e instanceof NotFoundError;
 }
+
+/** The answer of a read, or undefined when the portal says the thing is not there. */
+export async function orUndefinedIfNotFound<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
+/** Waits for a delete; a thing already gone counts as deleted (spec.md#design-create-delete-read). */
+export async function doneIfNotFound(call: Promise<unknown>): Promise<void> {
+  await orUndefinedIfNotFound(call);
+}

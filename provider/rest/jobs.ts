@@ -2,7 +2,7 @@
 // or a commit (spec.md#async-add, spec.md#gap-item-status-read), append jobs (spec.md#append-job-states, spec.md#append-job-record) and URL-report jobs
 // (spec.md#url-report-job-states, spec.md#url-report-job). The host ignores customTimeouts, so the deadline is ours: it comes from an
 // input, with a sensible default, and the error says what it waited for and the last status seen.
-import { JOB_POLL } from "../limits";
+import { JOB_POLL } from "../../spec/limits";
 import { JobFailedError, JobTimeoutError } from "./errors";
 
 export const POLL_DEFAULTS = {

@@ -2,7 +2,7 @@
 // and appendSourceInfo shapes. Layer-specific checks (supportsAppend, the layer's own format list,
 // unique index of the matching field) need the layer JSON and belong to the resource's create.
 import { z } from "zod";
-import { APPEND_FORMATS } from "../limits";
+import { APPEND_FORMATS } from "../../spec/limits";
 import { itemId, nonEmpty } from "./fields";
 import { isUnknown } from "./unknown";
 

@@ -1,7 +1,7 @@
 // Category schema inputs: content (spec.md#category-schema, spec.md#assign-category-schema) and member (spec.md#member-category-schema, spec.md#assign-member-category-schema), with every limit of
 // part 8 from limits.ts: trees, levels, total categories, title and description lengths, not empty.
 import { z } from "zod";
-import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../limits";
+import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../spec/limits";
 import { nonEmpty, text } from "./fields";
 import { isUnknown } from "./unknown";
 

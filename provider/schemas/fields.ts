@@ -1,7 +1,7 @@
 // Field rules shared by the input schemas; every reason states the limit and the actual value
 // ("112 characters; at most 100"), as spec.md#design-check asks.
 import { z } from "zod";
-import { ITEM } from "../limits";
+import { ITEM } from "../../spec/limits";
 
 /** A string of at most `max` characters (spec.md#limits lengths); `min` 1 makes it required non-empty. */
 export function text(max: number, min = 0): z.ZodString {

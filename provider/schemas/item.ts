@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import { extname } from "node:path";
 import { z } from "zod";
-import { ITEM, SERVICE_TYPES_WITH_CREDENTIALS, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../limits";
+import { ITEM, SERVICE_TYPES_WITH_CREDENTIALS, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../../spec/limits";
 import { bytesUnder, httpUrl, itemId, jsonObject, nonEmpty, stringList, text } from "./fields";
 import { isUnknown } from "./unknown";
 

@@ -1,7 +1,7 @@
 // Inputs of the smaller operations: setContentStatus (spec.md#item-status, spec.md#set-content-status), canReassignItems (spec.md#can-reassign-items)
 // and generateUrlReport (spec.md#generate-url-report).
 import { z } from "zod";
-import { CONTENT_STATUSES, URL_REPORT_TYPES } from "../limits";
+import { CONTENT_STATUSES, URL_REPORT_TYPES } from "../../spec/limits";
 import { itemId, nonEmpty } from "./fields";
 
 /** spec.md#item-status: a status, or "" for none (sent with clearEmptyFields=true). */

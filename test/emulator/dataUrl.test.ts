@@ -3,7 +3,7 @@ import * as http from "node:http";
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { Harness, eventually } from "./harness";
-import { DATA_URL } from "../../provider/limits";
+import { DATA_URL } from "../../spec/limits";
 
 /** Byte i of a generated source file; no file is ever held whole anywhere. */
 const byteAt = (i: number) => (i * 7 + 3) % 251;

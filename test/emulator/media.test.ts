@@ -8,7 +8,7 @@ import { PNG } from "pngjs";
 import * as jpeg from "jpeg-js";
 import AdmZip from "adm-zip";
 import { Harness } from "./harness";
-import { ITEM } from "../../provider/limits";
+import { ITEM } from "../../spec/limits";
 
 function png(width: number, height: number): Buffer {
   const img = new PNG({ width, height });

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Harness, eventually } from "./harness";
-import { CHUNKED_UPLOAD_MAX_BYTES, MULTIPART } from "../../provider/limits";
+import { CHUNKED_UPLOAD_MAX_BYTES, MULTIPART } from "../../spec/limits";
 
 describe("emulator: async adds, multipart mode and chunked uploads (spec.md#async-add, spec.md#add-item-data-url, spec.md#add-item-multipart, spec.md#add-item-chunked, spec.md#limits)", () => {
   let h: Harness;

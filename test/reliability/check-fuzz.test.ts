@@ -8,7 +8,7 @@ import fc from "fast-check";
 import type * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { resourceProviders } from "../../provider/resources";
-import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../provider/limits";
+import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../spec/limits";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { requests } from "./support/engine";
 import { treeViolation, type Kind } from "./support/treeOracle";

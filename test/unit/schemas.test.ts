@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runtime } from "@pulumi/pulumi";
-import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../provider/limits";
+import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../spec/limits";
 import * as s from "../../provider/schemas";
 
 const fails = (schema: Parameters<typeof s.checkInputs>[0], input: unknown) => s.checkInputs(schema, input).failures;

@@ -8,12 +8,12 @@ import { openGeoPackage } from "./geopackage";
 import { openShapefileZip } from "./shapefile";
 import { SourceError, type ReaderOptions, type SourceDataset } from "./source";
 import { openSqlite } from "./sqlite";
-import { APPEND_FORMAT_BY_EXTENSION } from "../../../provider/limits";
+import { APPEND_FORMAT_BY_EXTENSION } from "../../../spec/limits";
 
 export const FILE_FORMATS = ["csv", "excel", "geojson", "shapefile", "sqlite", "geopackage", "filegdb", "featurecollection"] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
-/** The shared extension map (provider/limits.ts) in this module's lower-case names; the emulator also reads .txt as CSV and a .gdb folder as filegdb. */
+/** The shared extension map (spec/limits.ts) in this module's lower-case names; the emulator also reads .txt as CSV and a .gdb folder as filegdb. */
 const BY_EXTENSION: Record<string, FileFormat> = {
   ...Object.fromEntries(Object.entries(APPEND_FORMAT_BY_EXTENSION).map(([ext, f]) => [ext, f.toLowerCase() as FileFormat])),
   ".txt": "csv",

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MULTIPART } from "../../../provider/limits";
+import { MULTIPART } from "../../../spec/limits";
 import * as ops from "../../../provider/ops";
 import { fileParts } from "../../../provider/rest/body";
 import { useEmulator } from "./emulator";

@@ -1,6 +1,6 @@
-// The limits of spec.md#limits (and the few of parts 2 and 4 that part 8 repeats), in one place.
-// Both the provider's `check` and the emulator's validation read them from here, so the two
-// cannot drift apart. This is the only module the emulator may import from provider/.
+// The limits of spec.md#limits (and the few of spec.md#contract that the limits table repeats), and
+// the contract's value lists, in one place. Both the provider's `check` and the emulator's
+// validation read them from here (spec/ is the one folder both import), so the two cannot drift.
 
 /** spec.md#assign-category-schema, spec.md#category-schema, spec.md#limits: content category schema. */
 export const CONTENT_CATEGORIES = {
