@@ -77,6 +77,12 @@ export interface PortalItemArgs {
   relationship?: pulumi.Input<PortalItemRelationshipArgs>;
   /** Delete protection, turned on or off after create. */
   protected?: pulumi.Input<boolean>;
+  /**
+   * Sharing as code: `{access: "private" | "org" | "public", groups?: [groupId…]}`, applied with share /
+   * unshare and read back on refresh. Unset: not managed. Sharing with the public moves an
+   * org_authoritative item to public_authoritative (seed 3.1); a relationship destination's sharing is a floor.
+   */
+  sharing?: Value<"sharing">;
   /** Deadline of an async add (dataUrl) or a multipart commit; default 300. */
   timeoutSeconds?: pulumi.Input<number>;
 }
@@ -98,6 +104,8 @@ export class PortalItem extends pulumi.dynamic.Resource {
   declare readonly modified: pulumi.Output<number>;
   declare readonly protected: pulumi.Output<boolean>;
   /** spec.md#item-status: org_authoritative, public_authoritative, deprecated, or "". */
+  /** The item's access as the portal shows it: private, shared (groups only), org or public. */
+  declare readonly access: pulumi.Output<string>;
   declare readonly contentStatus: pulumi.Output<string>;
   /** The items at the other end of the configured relationship. */
   declare readonly relatedItemIds: pulumi.Output<string[]>;
@@ -111,6 +119,8 @@ export class PortalItem extends pulumi.dynamic.Resource {
     const props: Record<string, unknown> = { ...args };
     // spec.md#design-credentials: a stored service password stays secret in state, however it was given
     for (const key of tables.PORTAL_ITEM_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
+    // a text that carries credentials (a Data Store's secretAccessKey) is a secret as a whole
+    if (args.text !== undefined) props.text = pulumi.output(args.text).apply((t) => (tables.textCarriesSecret(t) ? pulumi.secret(t) : t));
     // output properties (some are also arguments): each needs a key in props to become an output
     for (const key of tables.PORTAL_ITEM_OUTPUTS) if (!(key in props)) props[key] = undefined;
     // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItemIdentity.ts)

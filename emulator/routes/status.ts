@@ -8,6 +8,7 @@ import { setContentStatus, applyAccess } from "../models/contentStatus";
 import { PRIVILEGES } from "../models/privileges";
 import { notFound, portalError } from "../errors";
 import { list } from "../models/itemFields";
+import { itemView } from "../models/itemView";
 import type { ItemAccess } from "../models/items";
 
 type Ctx = OpContext & { caller: Caller };
@@ -16,6 +17,7 @@ const ITEM_PATHS = ["/content/users/:owner/items/:id", "/content/users/:owner/:f
 export function statusRoutes(app: FastifyInstance, emu: Emu): void {
   op(app, emu, "/content/items/:id/setContentStatus", setContentStatusOp);
   for (const base of ITEM_PATHS) {
+    op(app, emu, base, userItem);
     op(app, emu, `${base}/status`, status);
     op(app, emu, `${base}/share`, share);
     op(app, emu, `${base}/unshare`, unshare);
@@ -44,6 +46,15 @@ function status(ctx: Ctx) {
   if (!item || !mine(item.owner, item.orgId)) throw notFound();
   if (item.partialUpdate) return { itemId: item.id, status: "partial", statusMessage: "partial" }; // a multipart update not yet committed
   return { itemId: item.id, status: item.addStatus, statusMessage: item.statusMessage || item.addStatus };
+}
+
+/**
+ * Public API "User Item" (spec-gaps.md leaves it to the public API): the item with its sharing as
+ * the owner sees it, `{item, sharing: {access, groups}}`; groups are the ids it is shared with.
+ */
+function userItem(ctx: Ctx) {
+  const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
+  return { item: itemView(item), sharing: { access: item.access, groups: item.groups } };
 }
 
 /** everyone / org / groups set the item's access; spec.md#status-transitions moves follow from public sharing. */

@@ -51,6 +51,22 @@ export function shareItem(client: PortalClient, o: ShareOptions): Promise<ShareR
 }
 
 /** spec.md#gap-share: POST …/items/<id>/unshare; `everyone=true` makes it private again (spec.md#status-transitions move back). */
-export function unshareItem(client: PortalClient, o: ShareOptions): Promise<ShareResponse> {
+export function unshareItem(client: PortalClient, o: ShareOptions): Promise<UnshareResponse> {
   return client.request("unshareItem", userItemPath(o.owner, o.itemId, "unshare", o.folder), { everyone: o.everyone, org: o.org, groups: o.groups });
+}
+
+export interface UnshareResponse {
+  notUnsharedFrom?: string[];
+  itemId?: string;
+}
+
+/** The public API's user item: the item with its sharing, `access` and the ids of its groups. */
+export interface UserItem {
+  item?: Record<string, unknown>;
+  sharing?: { access?: string; groups?: string[] };
+}
+
+/** Public API "User Item": GET content/users/<owner>/[<folderId>/]items/<id> → `{item, sharing: {access, groups}}` (a read; safe to repeat). */
+export function getUserItem(client: PortalClient, o: ItemRef): Promise<UserItem> {
+  return client.request("getUserItem", userItemPath(o.owner, o.itemId, "", o.folder).replace(/\/$/, ""), {}, { method: "GET" });
 }

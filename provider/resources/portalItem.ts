@@ -12,6 +12,8 @@ import { createPortalItem } from "./portalItemCreate";
 import { diffPortalItem } from "./portalItemDiff";
 import { inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
 import { updatePortalItem } from "./portalItemUpdate";
+import { applySharing, heldSharing, inheritsSharing, sharingAsHeld } from "./portalItemSharing";
+import { sameValue } from "./portalItemDiff";
 import { cancelIfPartial } from "./portalItemUpload";
 import { adoptedBy, rememberAdopted, rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState } from "./state";
@@ -50,14 +52,18 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     // docs/adopting.md: an adopted item is changed only where it differs from the program
     const { itemId, adopted } = inputs.adoptItemId !== undefined ? { ...(await adoptPortalItem(client, inputs)), adopted: false } : await createPortalItem(client, inputs);
     if (adopted) rememberAdopted(inputs.__urn, itemId);
+    // sharing as code: after the add (or adopt), so the item exists under its owner
+    await applySharing(client, { owner: inputs.owner ?? (await client.username()), itemId, folder: inputs.folder }, inputs.sharing, inheritsSharing(inputs));
     return { id: itemId, outs: await readBack(client, itemId, checked) };
   },
 
   async read(id: string, props: Props) {
     assertReadableState(props, "PortalItem");
-    const held = await readItem(portalClient(), id, props.relationship);
+    const client = portalClient();
+    const held = await readItem(client, id, props.relationship);
     if (!held) return {};
     const inputs = inputsAsHeld(props, held.item, held.related);
+    if (props.sharing !== undefined) inputs.sharing = sharingAsHeld(props.sharing, await heldSharing(client, { owner: held.item.owner, itemId: id, folder: held.item.ownerFolder }), inheritsSharing(props));
     return { id, props: outputsOf(inputs, held.item, held.related), inputs };
   },
 
@@ -66,6 +72,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     const [olds, news] = [withText(oldOuts), withText(checked)];
     const client = portalClient();
     await updatePortalItem(client, { owner: olds.owner, itemId: id, folder: olds.folder }, olds, news);
+    if (news.sharing !== undefined && !sameValue(olds.sharing, news.sharing)) await applySharing(client, { owner: olds.owner, itemId: id, folder: olds.folder }, news.sharing, inheritsSharing(news));
     return { outs: await readBack(client, id, checked) };
   },
 

@@ -14,6 +14,9 @@ import { derivedItemIdToCreate } from "./portalItemIdentity";
 import { replaceImpact } from "./portalItemImpact";
 import { inputFailures } from "./portalItemInput";
 import { planLines } from "./portalItemPlan";
+import { normalSharing, sharingPlan } from "./portalItemSharing";
+import { textCarriesSecret } from "./portalItemSecretText";
+import { portalClient } from "./client";
 import { INPUT_KEYS, LIST_KEYS, PORTAL_ITEM } from "./portalItemTable";
 import { SCHEMA_VERSION } from "./state";
 
@@ -124,6 +127,7 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   // computed rows (a file's hash, generatedItemIdToCreate) are check's own, never taken from the program
   for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null && PORTAL_ITEM[key].role === "argument") inputs[key] = news[key];
   for (const key of LIST_KEYS) if (inputs[key] !== undefined) inputs[key] = asList(inputs[key]);
+  if (inputs.sharing !== undefined) inputs.sharing = normalSharing(inputs.sharing);
   if (typeof news.__urn === "string") inputs.__urn = news.__urn;
   const failures = inputFailures(inputs, news.itemIdToCreate ?? undefined);
   if (typeof inputs.file === "string" && !isUnknown(inputs.file)) {
@@ -141,7 +145,9 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   const replaced = replacedItemId(olds ?? {}, inputs);
   if (replaced !== undefined && failures.length === 0) lines.push(...(await replaceImpact(replaced)));
   if (adoption) lines.push(...adoption.lines);
-  if (inputs.text !== undefined) {
+  if (failures.length === 0) lines.push(...(await sharingPlan(portalClient, olds ?? {}, inputs)));
+  // a text carrying credentials stays under `text`, where the engine keeps it secret (portalItemSecretText.ts)
+  if (inputs.text !== undefined && !textCarriesSecret(inputs.text)) {
     inputs.__text = inputs.text;
     delete inputs.text;
   }

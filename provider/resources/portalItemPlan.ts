@@ -4,6 +4,8 @@
 import { fileLine, shown } from "./plan";
 import { changedKeys, REPLACE_KEYS } from "./portalItemDiff";
 import { SECRET_KEYS } from "./portalItemTable";
+import { sharingText } from "./portalItemSharing";
+import { textCarriesSecret } from "./portalItemSecretText";
 
 type Props = Record<string, any>;
 
@@ -14,8 +16,9 @@ function fileOf(p: Props): string {
 }
 
 function valueOf(key: string, p: Props): string {
-  if (SECRET.has(key)) return p[key] === undefined ? "(none)" : "[secret]";
+  if (SECRET.has(key) || (key === "text" && textCarriesSecret(p[key]))) return p[key] === undefined ? "(none)" : "[secret]";
   if (key === "file") return fileOf(p);
+  if (key === "sharing") return sharingText(p[key]);
   return shown(p[key]);
 }
 
@@ -24,7 +27,7 @@ function source(p: Props): string {
   if (p.file !== undefined) return ` from file ${fileOf(p)}`;
   if (p.url !== undefined) return ` at ${shown(p.url)}`;
   if (p.dataUrl !== undefined) return ` downloaded from ${shown(p.dataUrl)}`;
-  if (p.text !== undefined) return ` with text ${shown(p.text)}`;
+  if (p.text !== undefined) return ` with text ${textCarriesSecret(p.text) ? "[secret]" : shown(p.text)}`;
   return "";
 }
 

@@ -4,6 +4,7 @@
 // (propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
 import { z } from "zod";
 import { itemFieldsShape as f } from "../schemas/item";
+import { sharingRule } from "./portalItemSharing";
 import { inputKeys, keysWhere, type ArgumentName, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "./propertyTable";
 
 const relationship = z.object({ type: z.string(), originItemId: z.string().optional(), destinationItemId: z.string().optional() });
@@ -24,7 +25,7 @@ export const PORTAL_ITEM = {
   culture: { role: "argument", rule: f.culture, wire: "culture", sent: true, drift: "held", read: "culture", doc: "`xx-YY`, e.g. `en-US`." },
   properties: { role: "argument", rule: f.properties, wire: "properties", sent: true, doc: "A JSON object, or its text." },
   url: { role: "argument", output: true, read: "url", rule: f.url, wire: "url", whenSet: true, drift: "custom", doc: "A service, web application or other content URL.", outputDoc: "The URL, as the portal stored it." },
-  text: { role: "argument", rule: f.text, wire: "text", doc: "JSON content: an object or its text. Kept in state under `__text` (not printed in previews)." },
+  text: { role: "argument", rule: f.text, wire: "text", doc: "JSON content: an object or its text. Kept in state under `__text` (not printed in previews); a text that carries a credential (a Data Store's `secretAccessKey`, a password or token) is kept under `text` as a Pulumi secret as a whole." },
   file: { role: "argument", rule: z.string().min(1), doc: "A file in your repository (relative paths are relative to the project directory). Must exist and be readable at preview. Its `fileSize` and `fileSha256` are kept in state, so a changed file is a diff." },
   fileSha256: { role: "computed", output: true, doc: "The SHA-256 of `file`, when given." },
   fileSize: { role: "computed", output: true, doc: "The size of `file` in bytes, when given." },
@@ -39,6 +40,7 @@ export const PORTAL_ITEM = {
   generatedItemIdToCreate: { role: "computed", change: "ignore", doc: "Whether check generated itemIdToCreate (bookkeeping)." },
   relationship: { role: "argument", rule: relationship, drift: "custom", doc: "`{type, originItemId}` (the new item is the destination) or `{type, destinationItemId}` (the new item is the origin) — exactly one end (spec.md#add-item-relationship)." },
   protected: { role: "argument", output: true, rule: z.boolean(), whenSet: true, doc: "Delete protection, turned on or off after create. Unset: not managed.", outputDoc: "Whether the portal refuses to delete the item (explicit protection or an authoritative status)." },
+  sharing: { role: "argument", rule: sharingRule, drift: "custom", whenSet: true, nested: { access: { doc: "`private`, `org` or `public` (the item's `access`)." }, groups: { doc: "Optional. Group ids (32 hexadecimal digits each) the item is shared with; unset: groups are not managed." } }, doc: "Shared with `share`/`unshare` after create, adopt and on update; read back from the user item on refresh (an edit in the portal is drift). Sharing with the public moves an `org_authoritative` item to `public_authoritative` (seed 3.1), which the plan says and which is not drift. A relationship destination (`originItemId`) inherits its origin's sharing (seed 4.6 rule 1): for it `sharing` is a floor. Unset: not managed. See [Sharing](#sharing)." },
   timeoutSeconds: { role: "argument", rule: z.number().positive(), change: "ignore", doc: "Deadline of an async add (`dataUrl`) or a multipart commit; default 300." },
   // an existing item's id (docs/adopting.md); real ids are 32 hex digits
   adoptItemId: { role: "argument", rule: z.string().regex(/^[A-Za-z0-9]+$/, "must be an item id (letters and digits)"), change: "replace", doc: "The id of an item that exists: create adopts it instead of adding one, writing only the fields that differ. Refused at preview when the item does not exist or another stack or resource manages it. Another id replaces; removing it changes nothing (docs/adopting.md)." },
@@ -46,6 +48,7 @@ export const PORTAL_ITEM = {
   created: { role: "output", read: "created", doc: "Epoch milliseconds." },
   modified: { role: "output", read: "modified", doc: "Epoch milliseconds." },
   contentStatus: { role: "output", doc: "`org_authoritative`, `public_authoritative`, `deprecated` or `\"\"` (set with `ItemStatus`)." },
+  access: { role: "output", read: "access", doc: "The item's `access` as the portal shows it: `private`, `shared` (groups only), `org` or `public`." },
   relatedItemIds: { role: "output", doc: "The items at the other end of the configured relationship, as the portal lists them." },
   schemaVersion: { role: "output", doc: "The state layout version." },
 } as const satisfies Table;

@@ -5,3 +5,4 @@ export { OUTPUT_KEYS as PORTAL_ITEM_OUTPUTS, PORTAL_ITEM, SECRET_KEYS as PORTAL_
 export { ITEM_STATUS } from "./itemStatusInput";
 export { LAYER_APPEND, LAYER_APPEND_OUTPUTS, type LayerAppendArgValue } from "./layerAppendInput";
 export { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";
+export { textCarriesSecret } from "./portalItemSecretText";

@@ -1,0 +1,125 @@
+// PortalItem sharing as code against the emulator (issue 15 scope 2; spec.md#gap-share;
+// spec.md#status-transitions, spec.md#add-item-relationship): check refuses bad sharing without a request, create and update share and
+// unshare, refresh sees an out-of-band change as drift, the spec.md#status-transitions status move is in the plan and
+// not drift, and a relationship destination's inherited sharing is not drift either.
+import { strict as assert } from "node:assert";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { portalItem as p } from "../../../provider/resources/portalItem";
+import { itemStatus } from "../../../provider/resources/itemStatus";
+import { addWebMap, clearRequestLog, orgOf, portalGet, portalPost, requestLog, setOrgFlags } from "./portalCalls";
+
+const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
+const G1 = "4774c1c2b79046f285b2e86e5a20319e";
+const G2 = "cc5f73ab367544d6b954d82cc9c6dab7";
+const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
+
+async function checked(news: Record<string, any>, olds: Record<string, any> = {}): Promise<Record<string, any>> {
+  const r = await p.check!(olds, news);
+  assert.deepEqual(r.failures ?? [], []);
+  return r.inputs;
+}
+
+/** The item's sharing as its owner reads it over REST (public API user item). */
+async function sharingOf(emu: RunningEmulator, itemId: string): Promise<{ access: string; groups: string[] }> {
+  return (await portalGet(emu, "dev_publisher", `content/users/dev_publisher/items/${itemId}`)).sharing;
+}
+
+describe("provider PortalItem sharing against the emulator", function () {
+  this.timeout(30_000);
+  let emu: RunningEmulator;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+  after(() => emu.close());
+  beforeEach(async () => {
+    await fetch(`${emu.controlUrl}/reset`, { method: "POST" });
+    await p.configure!(configFor(emu, "dev_publisher") as any);
+  });
+
+  it("check refuses a wrong access word, groups that are not a list and a malformed group id, naming the path; no request", async () => {
+    await clearRequestLog(emu);
+    const base = { type: "Web Map", title: "Shared map", text: { operationalLayers: [] } };
+    const bad = await p.check!({}, { ...base, sharing: { access: "everyone", groups: G1 } });
+    assert.deepEqual(bad.failures!.map((f) => f.property), ["sharing.access", "sharing.groups"]);
+    assert.match(bad.failures![0].reason, /"everyone" is not one of: "private", "org", "public"/);
+    assert.match(bad.failures![1].reason, /expected array, got "4774/);
+    const badId = await p.check!({}, { ...base, sharing: { access: "org", groups: [G1, "sales-team"], everyone: true } });
+    assert.deepEqual(badId.failures!.map((f) => f.property).sort(), ["sharing", "sharing.groups[1]"]);
+    assert.match(badId.failures!.find((f) => f.property === "sharing.groups[1]")!.reason, /32 hexadecimal digits/);
+    assert.deepEqual(await requestLog(emu), []);
+  });
+
+  it("create shares with the org and groups; read gives it back (no drift); an out-of-band change is drift; update sets it back", async () => {
+    const inputs = await checked({ type: "Web Map", title: "Shared map", text: { operationalLayers: [] }, sharing: { access: "org", groups: [G2, G1, G2] } });
+    assert.deepEqual(inputs.sharing, { access: "org", groups: [G1, G2] }, "groups are kept once each, in one order");
+    assert.deepEqual(inputs.plannedChanges.slice(-1), [`+ sharing: org with groups ${G1}, ${G2}`]);
+    const c = await p.create(inputs);
+    assert.deepEqual(await sharingOf(emu, c.id), { access: "org", groups: [G1, G2] });
+    assert.equal(c.outs.access, "org");
+
+    const r = await p.read!(c.id, c.outs);
+    assert.deepEqual(r.inputs!.sharing, { access: "org", groups: [G1, G2] });
+    const again = await checked({ type: "Web Map", title: "Shared map", text: { operationalLayers: [] }, sharing: { access: "org", groups: [G1, G2] }, itemIdToCreate: inputs.itemIdToCreate }, r.inputs);
+    assert.deepEqual(await p.diff!(c.id, r.props!, again), NO_CHANGE);
+
+    // someone shares it with the public and drops a group in the web UI
+    await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${c.id}/share`, { everyone: "true", org: "true" });
+    await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${c.id}/unshare`, { groups: G2 });
+    const drifted = await p.read!(c.id, r.props!);
+    assert.deepEqual(drifted.inputs!.sharing, { access: "public", groups: [G1] });
+    const back = await checked({ ...again, plannedChanges: undefined }, drifted.inputs);
+    assert.equal((await p.diff!(c.id, drifted.props!, back)).changes, true);
+    assert.ok(back.plannedChanges.some((l: string) => l === `~ sharing: public with groups ${G1} → org with groups ${G1}, ${G2}`), back.plannedChanges.join("\n"));
+    const u = await p.update!(c.id, drifted.props!, back);
+    assert.deepEqual(await sharingOf(emu, c.id), { access: "org", groups: [G1, G2] });
+    assert.equal(u.outs.access, "org");
+
+    // to private with no groups: unshare from the groups, then access private
+    const priv = await checked({ ...back, sharing: { access: "private", groups: [] }, plannedChanges: undefined }, r.inputs);
+    await p.update!(c.id, u.outs, priv);
+    assert.deepEqual(await sharingOf(emu, c.id), { access: "private", groups: [] });
+  });
+
+  it("spec.md#status-transitions: sharing an org_authoritative item with the public is in the plan, moves its status, and is drift neither of the item nor of its ItemStatus; unsharing moves it back", async () => {
+    await setOrgFlags(emu, await orgOf(emu, "dev_admin"), { public: true, identityVerified: true });
+    const news = { type: "Web Map", title: "Authoritative map", text: { operationalLayers: [] }, sharing: { access: "org" } };
+    const inputs = await checked(news);
+    const c = await p.create(inputs);
+    await itemStatus.configure!(configFor(emu, "dev_publisher") as any);
+    const status = await itemStatus.create({ itemId: c.id, status: "org_authoritative" });
+    const before = (await p.read!(c.id, c.outs)).inputs!;
+
+    const toPublic = await checked({ ...news, sharing: { access: "public" } }, before);
+    assert.ok(toPublic.plannedChanges.includes("~ sharing: org → public"), toPublic.plannedChanges.join("\n"));
+    assert.ok(toPublic.plannedChanges.some((l: string) => /^~ contentStatus: org_authoritative → public_authoritative .*spec\.md#status-transitions/.test(l)), toPublic.plannedChanges.join("\n"));
+    const u = await p.update!(c.id, c.outs, toPublic);
+    assert.equal(u.outs.contentStatus, "public_authoritative");
+    assert.equal((await sharingOf(emu, c.id)).access, "public");
+
+    const r = await p.read!(c.id, u.outs);
+    assert.deepEqual(r.inputs!.sharing, { access: "public" });
+    assert.deepEqual(await p.diff!(c.id, r.props!, await checked({ ...news, sharing: { access: "public" } }, r.inputs)), NO_CHANGE);
+    const s = await itemStatus.read!(c.id, status.outs);
+    assert.deepEqual(s.inputs, { itemId: c.id, status: "org_authoritative" });
+    assert.equal((await itemStatus.diff!(c.id, s.props, { itemId: c.id, status: "org_authoritative" })).changes, false);
+
+    const toOrg = await checked({ ...news, sharing: { access: "org" } }, r.inputs);
+    assert.ok(toOrg.plannedChanges.some((l: string) => /^~ contentStatus: public_authoritative → org_authoritative .*unshared from the public/.test(l)), toOrg.plannedChanges.join("\n"));
+    const back = await p.update!(c.id, r.props!, toOrg);
+    assert.equal(back.outs.contentStatus, "org_authoritative");
+    assert.equal((await sharingOf(emu, c.id)).access, "org");
+  });
+
+  it("spec.md#add-item-relationship: a relationship destination keeps the sharing it inherits from its origin; that is not drift", async () => {
+    const origin = await addWebMap(emu, "dev_publisher", "Public origin");
+    await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${origin}/share`, { everyone: "true", org: "true" });
+    const news = { type: "CSV", title: "Destination", text: "{}", relationship: { type: "Map2Service", originItemId: origin }, sharing: { access: "org" } };
+    const inputs = await checked(news);
+    const c = await p.create(inputs);
+    assert.equal((await sharingOf(emu, c.id)).access, "public", "the inherited public sharing is kept (sharing is a floor here)");
+    const r = await p.read!(c.id, c.outs);
+    assert.deepEqual(r.inputs!.sharing, { access: "org" });
+    assert.deepEqual(await p.diff!(c.id, r.props!, await checked(news, r.inputs)), NO_CHANGE);
+  });
+});
