@@ -11,6 +11,7 @@ import { defaultFixtures, startEmulator, type RunningEmulator } from "../../../e
 import { defaultServicesFixture } from "../../../emulator/features/model/fixtures";
 import { resourceProviders } from "../../../provider/resources";
 import { PLAN_KEY } from "../../../provider/resources/plan";
+import { UNKNOWN } from "../../../provider/schemas/unknown";
 import { clearRequestLog, requestLog } from "./portalCalls";
 
 const p = resourceProviders.layerAppend;
@@ -128,6 +129,18 @@ describe("provider LayerAppend: the four sources and every option (spec.md#appen
       const f = (r.failures ?? []).find((x) => x.property === property);
       assert.ok(f, `${JSON.stringify(news).slice(0, 120)}: no failure at ${property} in ${JSON.stringify(r.failures)}`);
       assert.match(f!.reason, reason);
+    }
+    // values not known at preview (another resource's outputs) are not refused on a guess
+    const unknowns: Record<string, unknown>[] = [
+      { appendItemId: UNKNOWN, appendUploadFormat: "featureService", layerMappings: [{ id: 0, sourceTableName: "sites" }], sourceFilter: "visits > 1" },
+      { appendItemId: item, appendUploadFormat: UNKNOWN, layerMappings: [{ id: 0 }] },
+      { edits: edits(), upsert: UNKNOWN, skipInserts: true, upsertMatchingField: "station_id" },
+      { serviceName: "Stations", layerId: UNKNOWN, appendItemId: item, appendUploadFormat: "featureService", layerMappings: [{ id: 5 }] },
+    ];
+    for (const news of unknowns) {
+      const target = "serviceName" in news ? {} : { layerUrl: stations };
+      const r = await p.check!({}, { ...target, ...news });
+      assert.deepEqual(r.failures ?? [], [], JSON.stringify(news));
     }
     // the neutral values of the upsert-only options pass without upsert
     const neutral = await p.check!({}, { layerUrl: stations, edits: edits(), skipInserts: false, updateGeometry: true, useGlobalIds: false });
