@@ -65,6 +65,29 @@ export interface PortalItemArgs {
   /** Kept as a Pulumi secret in state whether or not you pass it as one. */
   servicePassword?: pulumi.Input<string>;
   serviceProxyFilter?: pulumi.Input<ServiceProxyFilterArgs>;
+  /** A JSON object (or its text): rate limiting and referrer checks for a secured service. */
+  serviceProxyParams?: Value<"serviceProxyParams">;
+  serviceCredentialsType?: pulumi.Input<string>;
+  /**
+   * A local XML file uploaded as the item's metadata (info/metadata/metadata.xml); its size and
+   * SHA-256 are kept, so a changed file is a diff, and a refresh sees an edit in the portal.
+   */
+  metadata?: pulumi.Input<string>;
+  /** spec.md#listing-properties marketplace listing: licenseType, priceType, priceDesc, creditsPerTransaction, trialSupported, trialDuration, ecommerceEnabled, licensingModel. */
+  listingProperties?: Value<"listingProperties">;
+  appCategories?: pulumi.Input<pulumi.Input<string>[]>;
+  industries?: pulumi.Input<pulumi.Input<string>[]>;
+  languages?: pulumi.Input<pulumi.Input<string>[]>;
+  /** An http(s) URL: the application thumbnail. */
+  largeThumbnail?: pulumi.Input<string>;
+  /** An http(s) URL: the application banner. */
+  banner?: pulumi.Input<string>;
+  /** One http(s) URL or a list: application screenshots (kept as a list). */
+  screenshot?: pulumi.Input<string | pulumi.Input<string>[]>;
+  /** A JSON object, or its text. */
+  advancedSettings?: Value<"advancedSettings">;
+  /** The item's file name (spec.md#item-fields name); unset: the portal's. */
+  name?: pulumi.Input<string>;
   /** 32 letters or digits; default one generated per resource generation and kept in state. A change replaces. */
   itemIdToCreate?: pulumi.Input<string>;
   /**
@@ -112,6 +135,8 @@ export class PortalItem extends pulumi.dynamic.Resource {
   declare readonly itemIdToCreate: pulumi.Output<string>;
   declare readonly fileSha256: pulumi.Output<string | undefined>;
   declare readonly fileSize: pulumi.Output<number | undefined>;
+  declare readonly metadataSha256: pulumi.Output<string | undefined>;
+  declare readonly metadataSize: pulumi.Output<number | undefined>;
   /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 

@@ -97,11 +97,14 @@ export function itemFields(p: Params, ctx: FieldContext, type: string | undefine
   const screenshots = list(p, "screenshot");
   if (screenshots) out.screenshots = screenshots;
   for (const name of ["largeThumbnail", "banner", "serviceCredentialsType"] as const) if (p.str(name) !== undefined) out[name] = p.str(name);
+  // spec.md#item-fields name: sent with the title instead of bundling it in the file; "" clears it (the file's name shows again)
+  if (p.str("name") !== undefined) out.name = p.str("name") || undefined;
   const ext = extent(p);
   if (ext) out.extent = ext;
   for (const name of ["properties", "listingProperties", "serviceProxyParams"] as const) {
     const v = object(p, name);
-    if (v !== undefined) out[name] = v;
+    // "" (with clearEmptyFields, spec.md#gap-update-item) clears the object
+    if (v !== undefined || p.str(name) === "") out[name] = v;
   }
   if (p.str("advancedSettings") !== undefined) out.advancedSettings = p.json("advancedSettings");
   const cls = classification(p, ctx);

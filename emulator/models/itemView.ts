@@ -32,7 +32,7 @@ export function itemView(item: Item, proxyUrl?: string): Record<string, unknown>
     largeThumbnail: item.largeThumbnail ?? null,
     banner: item.banner ?? null,
     listed: false,
-    name: item.fileName ?? null,
+    name: item.name ?? item.fileName ?? null,
   };
   if (item.contentStatus) view.contentStatus = item.contentStatus;
   if (item.classification) view.classification = item.classification;
@@ -41,6 +41,7 @@ export function itemView(item: Item, proxyUrl?: string): Record<string, unknown>
   if (item.serviceProxyFilter) view.serviceProxyFilter = item.serviceProxyFilter;
   if (item.serviceProxyParams) view.serviceProxyParams = item.serviceProxyParams;
   if (item.serviceUsername !== undefined) view.serviceUsername = item.serviceUsername;
+  if (item.serviceCredentialsType) view.serviceCredentialsType = item.serviceCredentialsType;
   if (proxyUrl) view.serviceProxyUrl = proxyUrl;
   return view;
 }

@@ -49,6 +49,8 @@ export interface Item extends HostItem {
   /** Never rendered or logged. */
   servicePassword?: string;
   serviceCredentialsType?: string;
+  /** spec.md#item-fields name, when sent; otherwise the view shows the stored file's name. */
+  name?: string;
   addStatus: AddStatus;
   statusMessage: string;
   /** An update in multipart mode not yet committed: the file name its parts will be stored under. */

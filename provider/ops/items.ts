@@ -29,6 +29,15 @@ export interface ItemParams {
   /** spec.md#item-fields: JSON array or comma list; sent as a JSON array (titles may hold commas). */
   categories?: string[] | string;
   listingProperties?: Record<string, unknown>;
+  appCategories?: string[];
+  industries?: string[];
+  languages?: string[];
+  largeThumbnail?: string;
+  banner?: string;
+  /** spec.md#item-fields: a repeatable URL; sent as a JSON array. */
+  screenshot?: string[] | string;
+  advancedSettings?: Record<string, unknown>;
+  serviceCredentialsType?: string;
   itemIdToCreate?: string;
   originItemId?: string;
   destinationItemId?: string;
@@ -56,10 +65,17 @@ export interface PortalItem {
   [field: string]: unknown;
 }
 
-/** Item fields as request params: categories as a JSON array (spec.md#item-fields), the rest by serializeParam. */
+/**
+ * List fields sent as JSON arrays: categories (spec.md#item-fields: titles may hold commas), and the lists whose
+ * serialization the seed leaves open (appCategories, industries, languages) and the repeatable
+ * screenshot URL, whose values may hold commas too (the public API takes JSON arrays; unconfirmed).
+ */
+const JSON_ARRAY_FIELDS = ["categories", "appCategories", "industries", "languages", "screenshot"] as const;
+
+/** Item fields as request params: the JSON_ARRAY_FIELDS as JSON arrays, the rest by serializeParam. */
 export function itemBody(item: ItemParams): Params {
   const out: Params = { ...(item as Params) };
-  if (Array.isArray(item.categories)) out.categories = JSON.stringify(item.categories);
+  for (const field of JSON_ARRAY_FIELDS) if (Array.isArray(item[field])) out[field] = JSON.stringify(item[field]);
   return out;
 }
 
@@ -120,6 +136,14 @@ export function getItemData(client: PortalClient, itemId: string): Promise<Buffe
  */
 export function downloadItemData(client: PortalClient, itemId: string, saveTo: string): Promise<SavedData> {
   return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", saveTo });
+}
+
+/**
+ * spec.md#item-fields metadata, as the public API serves it (GET content/items/<id>/info/metadata/metadata.xml),
+ * streamed into `saveTo`: its byte count and SHA-256. NotFoundError when the item has none.
+ */
+export function downloadItemMetadata(client: PortalClient, itemId: string, saveTo: string): Promise<SavedData> {
+  return client.request("getItemMetadata", itemPath(itemId, "info/metadata/metadata.xml"), {}, { method: "GET", saveTo });
 }
 
 export interface UpdateItemOptions extends ItemFiles {

@@ -10,7 +10,7 @@ import { checkPortalItem, withText } from "./portalItemCheck";
 import { adoptPortalItem } from "./portalItemAdopt";
 import { createPortalItem } from "./portalItemCreate";
 import { diffPortalItem } from "./portalItemDiff";
-import { inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
+import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
 import { updatePortalItem } from "./portalItemUpdate";
 import { applySharing, heldSharing, inheritsSharing, sharingAsHeld } from "./portalItemSharing";
 import { sameValue } from "./portalItemDiff";
@@ -43,7 +43,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     assertReadableState(olds, "PortalItem");
     const result = diffPortalItem(withText(olds), withText(news));
     if (result.replaces.length > 0) rememberReplaced(news.__urn, olds);
-    return result;
+    // a credential-bearing text held in plain text by older state: rewrite the state with it as a secret
   },
 
   async create(checked: Props) {
@@ -62,7 +62,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     const client = portalClient();
     const held = await readItem(client, id, props.relationship);
     if (!held) return {};
-    const inputs = inputsAsHeld(props, held.item, held.related);
+    const inputs = inputsAsHeld(props, held.item, held.related, await heldMetadata(client, id, props));
     if (props.sharing !== undefined) inputs.sharing = sharingAsHeld(props.sharing, await heldSharing(client, { owner: held.item.owner, itemId: id, folder: held.item.ownerFolder }), inheritsSharing(props));
     return { id, props: outputsOf(inputs, held.item, held.related), inputs };
   },

@@ -77,6 +77,7 @@ async function lookUp(client: PortalClient, inputs: Props): Promise<Adoption | C
 
 function changeLine(key: string, a: Adoption, inputs: Props): string {
   if (key === "file") return `~ file: the portal's file (sha256 ${String(a.held.fileSha256).slice(0, 12)}…) → ${fileLine(inputs.file, inputs.fileSize, inputs.fileSha256)}`;
+  if (key === "metadata") return `~ metadata: the portal's metadata (${a.held.metadataSha256 ? `sha256 ${String(a.held.metadataSha256).slice(0, 12)}…` : "none"}) → ${fileLine(inputs.metadata, inputs.metadataSize, inputs.metadataSha256)}`;
   return `~ ${key}: ${shown(a.held[key])} → ${shown(inputs[key])}`;
 }
 
@@ -113,6 +114,7 @@ export async function adoptPortalItem(client: PortalClient, inputs: Props): Prom
     const olds: Props = { ...inputs };
     for (const key of changed) {
       if (key === "file") olds.fileSha256 = held.fileSha256;
+      else if (key === "metadata") olds.metadataSha256 = held.metadataSha256;
       else olds[key] = held[key];
     }
     // the first write marks the item as this resource's (portalItemIdentity.ts): keywords go along

@@ -15,9 +15,8 @@ import { replaceImpact } from "./portalItemImpact";
 import { inputFailures } from "./portalItemInput";
 import { planLines } from "./portalItemPlan";
 import { normalSharing, sharingPlan } from "./portalItemSharing";
-import { textCarriesSecret } from "./portalItemSecretText";
 import { portalClient } from "./client";
-import { INPUT_KEYS, LIST_KEYS, PORTAL_ITEM } from "./portalItemTable";
+import { FILE_KEYS, INPUT_KEYS, JSON_KEYS, LIST_KEYS, ONE_OR_MANY_KEYS, PORTAL_ITEM } from "./portalItemTable";
 import { SCHEMA_VERSION } from "./state";
 
 type Props = Record<string, any>;
@@ -39,17 +38,45 @@ function asList(v: unknown): unknown {
   return v.split(",").map((s) => s.trim()).filter((s) => s !== "");
 }
 
-/** The file's size and SHA-256 (streamed, or from the hash cache when unchanged); a failure names `file` and the path. */
-export async function fileFacts(path: string): Promise<{ fileSize: number; fileSha256: string } | CheckFailure> {
+/** A single value as a one-element list (a field that takes one or many). */
+const asOneOrMany = (v: unknown): unknown => (typeof v === "string" && !isUnknown(v) ? [v] : v);
+
+/** JSON text → its value; text that is not JSON stays (the rule names it). */
+function asJson(v: unknown): unknown {
+  if (typeof v !== "string" || isUnknown(v)) return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+/** Whether the file starts with XML (a declaration or an element, after a BOM and blanks). */
+async function startsWithXml(path: string): Promise<boolean> {
+  const handle = await fsp.open(path, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return /^\uFEFF?\s*</.test(buffer.subarray(0, bytesRead).toString("utf8"));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A local file's size and SHA-256 (streamed, or from the hash cache when unchanged) under the keys
+ * its table row names; a failure names the argument (`file`, `metadata`) and the path.
+ */
+export async function fileFacts(path: string, property = "file", keys: { size: string; sha256: string; xml?: true } = FILE_KEYS.file): Promise<Props | CheckFailure> {
   try {
     await fsp.access(path, constants.R_OK);
     const stat = await fsp.stat(path);
-    if (!stat.isFile()) return { property: "file", reason: `${JSON.stringify(path)} is not a file` };
+    if (!stat.isFile()) return { property, reason: `${JSON.stringify(path)} is not a file` };
+    if (keys.xml && !(await startsWithXml(path))) return { property, reason: `${JSON.stringify(path)} is not XML (it must start with an XML declaration or element)` };
     const { size, sha256 } = await fileSha256(path);
-    return { fileSize: size, fileSha256: sha256 };
+    return { [keys.size]: size, [keys.sha256]: sha256 };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? "unreadable";
-    return { property: "file", reason: `${JSON.stringify(path)} cannot be read (${code}); give a path to a readable file, relative to the Pulumi project directory` };
+    return { property, reason: `${JSON.stringify(path)} cannot be read (${code}); give a path to a readable file, relative to the Pulumi project directory` };
   }
 }
 
@@ -128,11 +155,14 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null && PORTAL_ITEM[key].role === "argument") inputs[key] = news[key];
   for (const key of LIST_KEYS) if (inputs[key] !== undefined) inputs[key] = asList(inputs[key]);
   if (inputs.sharing !== undefined) inputs.sharing = normalSharing(inputs.sharing);
+  for (const key of ONE_OR_MANY_KEYS) if (inputs[key] !== undefined) inputs[key] = asOneOrMany(inputs[key]);
+  for (const key of JSON_KEYS) if (inputs[key] !== undefined) inputs[key] = asJson(inputs[key]);
   if (typeof news.__urn === "string") inputs.__urn = news.__urn;
   const failures = inputFailures(inputs, news.itemIdToCreate ?? undefined);
-  if (typeof inputs.file === "string" && !isUnknown(inputs.file)) {
-    const facts = await fileFacts(inputs.file);
-    if ("property" in facts) failures.push(facts);
+  for (const [key, keys] of Object.entries(FILE_KEYS)) {
+    if (typeof inputs[key] !== "string" || isUnknown(inputs[key]) || inputs[key] === "") continue;
+    const facts = await fileFacts(inputs[key], key, keys);
+    if (typeof facts.property === "string" && typeof facts.reason === "string") failures.push(facts as CheckFailure);
     else Object.assign(inputs, facts);
   }
   Object.assign(inputs, itemIdToCreateFor(olds ?? {}, { ...news, itemIdToCreate: news.itemIdToCreate ?? undefined }));

@@ -51,3 +51,11 @@ export function addItemParams(inputs: Props): ItemParams {
 export function thumbnailPart(inputs: Props): { thumbnail?: { path: string } } {
   return inputs.thumbnailFile !== undefined ? { thumbnail: { path: inputs.thumbnailFile } } : {};
 }
+
+/** The metadata file sent with the item (spec.md#item-fields metadata: stored in the item's metadata folder), streamed from disk. */
+export function metadataPart(inputs: Props): { metadata?: { path: string; filename: string; contentType: string } } {
+  return inputs.metadata !== undefined ? { metadata: { path: inputs.metadata, filename: "metadata.xml", contentType: "application/xml" } } : {};
+}
+
+/** Whether the metadata file differs from the one last sent (another path, or the same path changed). */
+export const metadataChanged = (olds: Props, news: Props): boolean => news.metadata !== undefined && (news.metadata !== olds.metadata || news.metadataSha256 !== olds.metadataSha256);

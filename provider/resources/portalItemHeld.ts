@@ -9,7 +9,9 @@ import { isUnknown } from "../schemas/unknown";
 import { sameValue } from "./portalItemDiff";
 import { withoutMarkers } from "./portalItemIdentity";
 import type { RelationshipInput } from "./portalItemInput";
+import { heldMetadata } from "./portalItemRead";
 import { relatedItemIds, relationshipHeld, sameRelationship } from "./portalItemRelationship";
+import { DRIFT_FIELDS } from "./portalItemTable";
 
 type Props = Record<string, any>;
 
@@ -17,6 +19,8 @@ type Props = Record<string, any>;
 export const ADOPT_COMPARED = [
   "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent", "licenseInfo", "culture",
   "properties", "classification", "serviceUsername", "serviceProxyFilter", "url", "text", "file", "relationship", "protected",
+  "serviceProxyParams", "serviceCredentialsType", "metadata", "listingProperties", "appCategories", "industries", "languages",
+  "largeThumbnail", "banner", "screenshot", "advancedSettings", "name",
 ] as const;
 
 /**
@@ -53,6 +57,9 @@ export function sameAsHeld(key: string, wanted: unknown, held: unknown, item: Po
     case "classification":
     case "properties":
     case "serviceProxyFilter":
+    case "serviceProxyParams":
+    case "listingProperties":
+    case "advancedSettings":
     case "extent":
       return sameValue(jsonValue(wanted), jsonValue(held));
     case "relationship":
@@ -72,7 +79,8 @@ async function heldFileSha256(client: PortalClient, itemId: string): Promise<str
 
 /**
  * The item's value of every compared argument the program sets (`inputs`), read from the portal.
- * `file` is held as the data's SHA-256 (under `fileSha256`), compared with the local file's.
+ * `file` is held as the data's SHA-256 (under `fileSha256`), compared with the local file's; `metadata`
+ * as the metadata file's (under `metadataSha256`).
  */
 export async function heldValues(client: PortalClient, item: PortalItem, inputs: Props): Promise<Props> {
   const held: Props = {};
@@ -81,9 +89,11 @@ export async function heldValues(client: PortalClient, item: PortalItem, inputs:
     if (key === "typeKeywords") held.typeKeywords = withoutMarkers(Array.isArray(item.typeKeywords) ? item.typeKeywords : []);
     else if (key === "text") held.text = (await getItemData(client, item.id)).toString("utf8");
     else if (key === "file") held.fileSha256 = await heldFileSha256(client, item.id);
+    else if (key === "metadata") Object.assign(held, await heldMetadata(client, item.id, inputs));
     else if (key === "relationship") held.relationship = relationshipHeld(inputs.relationship, await relatedItemIds(client, item.id, inputs.relationship));
     else if (key === "protected") held.protected = item.protected === true;
-    else held[key] = item[key] ?? undefined;
+    // a field read back under another name (screenshot → screenshots)
+    else held[key] = item[DRIFT_FIELDS[key] ?? key] ?? undefined;
   }
   return held;
 }
@@ -93,6 +103,7 @@ export function differingKeys(inputs: Props, held: Props, item: PortalItem): str
   return ADOPT_COMPARED.filter((key) => {
     if (inputs[key] === undefined) return false;
     if (key === "file") return inputs.fileSha256 !== held.fileSha256;
+    if (key === "metadata") return inputs.metadataSha256 !== held.metadataSha256;
     return !sameAsHeld(key, inputs[key], held[key], item);
   });
 }

@@ -3,7 +3,7 @@
 // SHA-256, long text cut to its length; a replace says which field forces it.
 import { fileLine, shown } from "./plan";
 import { changedKeys, REPLACE_KEYS } from "./portalItemDiff";
-import { SECRET_KEYS } from "./portalItemTable";
+import { FILE_KEYS, SECRET_KEYS } from "./portalItemTable";
 import { sharingText } from "./portalItemSharing";
 import { textCarriesSecret } from "./portalItemSecretText";
 
@@ -11,13 +11,18 @@ type Props = Record<string, any>;
 
 const SECRET = new Set<string>(SECRET_KEYS);
 
-function fileOf(p: Props): string {
-  return p.file === undefined ? "(none)" : fileLine(p.file, p.fileSize, p.fileSha256);
+/** A local file argument (file, metadata) as its path, size and SHA-256 (the table's file rows). */
+function fileOf(p: Props, key = "file"): string {
+  const k = FILE_KEYS[key];
+  return p[key] === undefined ? "(none)" : fileLine(p[key], p[k.size], p[k.sha256]);
 }
+
+/** The computed size and hash rows of the file arguments: told with their file, not on lines of their own. */
+const FILE_FACT_KEYS = new Map(Object.entries(FILE_KEYS).flatMap(([arg, k]) => [[k.size, arg], [k.sha256, arg]]));
 
 function valueOf(key: string, p: Props): string {
   if (SECRET.has(key) || (key === "text" && textCarriesSecret(p[key]))) return p[key] === undefined ? "(none)" : "[secret]";
-  if (key === "file") return fileOf(p);
+  if (FILE_KEYS[key] !== undefined) return fileOf(p, key);
   if (key === "sharing") return sharingText(p[key]);
   return shown(p[key]);
 }
@@ -41,13 +46,14 @@ function relationship(p: Props): string[] {
 /** The lines of one step, from the old inputs (empty for a create) and the checked new ones. */
 export function planLines(olds: Props, news: Props): string[] {
   if (!olds || Object.keys(olds).length === 0) {
-    return [`+ create ${news.type} ${shown(news.title)}${source(news)}`, ...relationship(news), ...(news.protected === true ? ["+ protected"] : [])];
+    const metadata = news.metadata !== undefined ? [`+ metadata ${fileOf(news, "metadata")}`] : [];
+    return [`+ create ${news.type} ${shown(news.title)}${source(news)}`, ...metadata, ...relationship(news), ...(news.protected === true ? ["+ protected"] : [])];
   }
   // a file's size and hash are told with the file; a generated itemIdToCreate follows the replace
   const generated = news.generatedItemIdToCreate === true;
   const keys = changedKeys(olds, news);
-  const changed = keys.filter((k) => k !== "fileSha256" && k !== "fileSize" && !(k === "itemIdToCreate" && generated));
-  if (!changed.includes("file") && keys.some((k) => k === "fileSha256" || k === "fileSize")) changed.push("file");
+  const changed = keys.filter((k) => !FILE_FACT_KEYS.has(k) && !(k === "itemIdToCreate" && generated));
+  for (const k of keys) if (FILE_FACT_KEYS.has(k) && !changed.includes(FILE_FACT_KEYS.get(k)!)) changed.push(FILE_FACT_KEYS.get(k)!);
   return changed.map((key) => {
     const replaces = (REPLACE_KEYS as readonly string[]).includes(key) ? " (replaces the item)" : "";
     return `~ ${key}: ${valueOf(key, olds)} → ${valueOf(key, news)}${replaces}`;

@@ -1,10 +1,11 @@
 // PortalItem read-back (spec.md#design-create-delete-read): what the portal stored (getItem + relatedItems) becomes the
 // outputs, and the fields a portal user can edit in the web UI come back as inputs so that a
 // refresh shows their edits as drift.
-import { getItem, type PortalItem } from "../ops/items";
+import { devNull } from "node:os";
+import { downloadItemMetadata, getItem, type PortalItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
-import { orUndefinedIfNotFound } from "../rest/errors";
-import { DRIFT_FIELDS, INPUT_KEYS, OUTPUT_FIELDS } from "./portalItemTable";
+import { isNotFound, orUndefinedIfNotFound } from "../rest/errors";
+import { DRIFT_FIELDS, FILE_KEYS, INPUT_KEYS, OUTPUT_FIELDS, WHEN_SET } from "./portalItemTable";
 import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
 import { SCHEMA_VERSION } from "./state";
 import { withoutPlan } from "./plan";
@@ -18,11 +19,17 @@ export function definedOnly(props: Props): Props {
 
 const empty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
-/** The inputs of state, with what the portal now holds for the fields users edit by hand. */
-export function inputsAsHeld(olds: Props, item: PortalItem, related: string[]): Props {
+/**
+ * The inputs of state, with what the portal now holds for the fields users edit by hand (a field
+ * the table compares only when set is read back only when the program set it), and the size and
+ * SHA-256 of the files the portal holds (`heldFiles`).
+ */
+export function inputsAsHeld(olds: Props, item: PortalItem, related: string[], heldFiles: Props = {}): Props {
   const inputs: Props = {};
   for (const key of INPUT_KEYS) if (olds[key] !== undefined) inputs[key] = olds[key];
+  Object.assign(inputs, heldFiles);
   for (const [arg, field] of Object.entries(DRIFT_FIELDS)) {
+    if (WHEN_SET.has(arg) && olds[arg] === undefined) continue;
     const held = item[field];
     if (empty(held)) {
       if (!empty(inputs[arg])) inputs[arg] = Array.isArray(inputs[arg]) ? [] : "";
@@ -56,6 +63,23 @@ export function outputsOf(inputs: Props, item: PortalItem, related: string[]): P
     contentStatus: item.contentStatus ?? "",
     relatedItemIds: related,
   });
+}
+
+/**
+ * spec.md#item-fields metadata as the portal holds it, when the program sets `metadata`: the size and SHA-256
+ * of info/metadata/metadata.xml (streamed to the null device, only hashed), "" when it has none; so
+ * an edit in the portal is drift on refresh.
+ */
+export async function heldMetadata(client: PortalClient, itemId: string, olds: Props): Promise<Props> {
+  if (olds.metadata === undefined) return {};
+  const keys = FILE_KEYS.metadata;
+  try {
+    const saved = await downloadItemMetadata(client, itemId, devNull);
+    return { [keys.size]: saved.bytes, [keys.sha256]: saved.sha256 };
+  } catch (e) {
+    if (isNotFound(e)) return { [keys.size]: 0, [keys.sha256]: "" };
+    throw e;
+  }
 }
 
 /** getItem + relatedItems; undefined when the item is gone. */

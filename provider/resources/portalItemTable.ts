@@ -26,7 +26,7 @@ export const PORTAL_ITEM = {
   properties: { role: "argument", rule: f.properties, wire: "properties", sent: true, doc: "A JSON object, or its text." },
   url: { role: "argument", output: true, read: "url", rule: f.url, wire: "url", whenSet: true, drift: "custom", doc: "A service, web application or other content URL.", outputDoc: "The URL, as the portal stored it." },
   text: { role: "argument", rule: f.text, wire: "text", doc: "JSON content: an object or its text. Kept in state under `__text` (not printed in previews); a text that carries a credential (a Data Store's `secretAccessKey`, a password or token) is kept under `text` as a Pulumi secret as a whole." },
-  file: { role: "argument", rule: z.string().min(1), doc: "A file in your repository (relative paths are relative to the project directory). Must exist and be readable at preview. Its `fileSize` and `fileSha256` are kept in state, so a changed file is a diff." },
+  file: { role: "argument", rule: z.string().min(1), file: { size: "fileSize", sha256: "fileSha256" }, doc: "A file in your repository (relative paths are relative to the project directory). Must exist and be readable at preview. Its `fileSize` and `fileSha256` are kept in state, so a changed file is a diff." },
   fileSha256: { role: "computed", output: true, doc: "The SHA-256 of `file`, when given." },
   fileSize: { role: "computed", output: true, doc: "The size of `file` in bytes, when given." },
   dataUrl: { role: "argument", rule: f.dataUrl, wire: "dataUrl", doc: "An unsecured URL the portal downloads. The provider adds `async=true` itself (spec.md#add-item-data-url) and polls the add." },
@@ -36,6 +36,20 @@ export const PORTAL_ITEM = {
   serviceUsername: { role: "argument", rule: f.serviceUsername, wire: "serviceUsername", sent: true, doc: "Stored credentials; only on `Map Service`, `Feature Service` and `Image Service` items." },
   servicePassword: { role: "argument", rule: f.servicePassword, wire: "servicePassword", sent: true, secret: true, doc: "Stored credentials, with `serviceUsername`, even when given as plain text." },
   serviceProxyFilter: { role: "argument", rule: f.serviceProxyFilter, wire: "serviceProxyFilter", sent: true, doc: "`{hitsPerInterval > 0, intervalSeconds (default 60), referrers}` (spec.md#service-proxy-filter)." },
+  serviceProxyParams: { role: "argument", rule: f.serviceProxyParams, wire: "serviceProxyParams", sent: true, json: true, drift: "held", read: "serviceProxyParams", doc: "A JSON object (or its text): rate limiting and referrer checks for a secured service (spec.md#item-fields)." },
+  serviceCredentialsType: { role: "argument", rule: f.serviceCredentialsType, wire: "serviceCredentialsType", sent: true, drift: "held", read: "serviceCredentialsType", doc: "Text, sent as given (the seed names the field only)." },
+  metadata: { role: "argument", rule: f.metadata, wire: "metadata", whenSet: true, drift: "custom", file: { size: "metadataSize", sha256: "metadataSha256", xml: true }, doc: "A local XML file (relative paths are relative to the project directory), uploaded as the item's metadata and served at `content/items/{id}/info/metadata/metadata.xml`. Must exist, be readable and start with XML at preview. Its `metadataSize` and `metadataSha256` are kept in state, so a changed file is a diff, and a refresh hashes the portal's copy, so an edit in the portal is drift. Removing it leaves the portal's metadata as it is (the seed has no operation that deletes it)." },
+  metadataSha256: { role: "computed", output: true, whenSet: true, doc: "The SHA-256 of `metadata`, when given; after a refresh, of the portal's copy." },
+  metadataSize: { role: "computed", output: true, whenSet: true, doc: "The size of `metadata` in bytes, when given; after a refresh, of the portal's copy." },
+  listingProperties: { role: "argument", rule: f.listingProperties, wire: "listingProperties", sent: true, json: true, drift: "held", read: "listingProperties", doc: "Marketplace listing (spec.md#listing-properties), a JSON object or its text: `licenseType`, `priceType` (`free` or `paid`), `priceDesc` (required when paid), `creditsPerTransaction` (only with `licensingModel: \"consumption\"`), `trialSupported`, `trialDuration` (days ≥ 1, only with `trialSupported: true`), `ecommerceEnabled`, `licensingModel` (unset: the portal's default). Other properties pass as given. The names are the public API's, not the seed's (below)." },
+  appCategories: { role: "argument", rule: f.appCategories, wire: "appCategories", sent: true, drift: "held", read: "appCategories", doc: "A list of application categories (sent as a JSON array)." },
+  industries: { role: "argument", rule: f.industries, wire: "industries", sent: true, drift: "held", read: "industries", doc: "A list of application industries (sent as a JSON array)." },
+  languages: { role: "argument", rule: f.languages, wire: "languages", sent: true, drift: "held", read: "languages", doc: "A list of application languages (sent as a JSON array)." },
+  largeThumbnail: { role: "argument", rule: f.largeThumbnail, wire: "largeThumbnail", sent: true, drift: "held", read: "largeThumbnail", doc: "An http(s) URL: the application thumbnail." },
+  banner: { role: "argument", rule: f.banner, wire: "banner", sent: true, drift: "held", read: "banner", doc: "An http(s) URL: the application banner." },
+  screenshot: { role: "argument", rule: f.screenshot, wire: "screenshot", sent: true, list: "one", drift: "held", read: "screenshots", doc: "One http(s) URL or a list of them: application screenshots. Kept as a list; read back from the item's `screenshots`." },
+  advancedSettings: { role: "argument", rule: f.advancedSettings, wire: "advancedSettings", sent: true, json: true, drift: "held", read: "advancedSettings", doc: "A JSON object, or its text." },
+  name: { role: "argument", rule: f.name, wire: "name", sent: true, whenSet: true, drift: "held", read: "name", doc: "The item's file name, sent with the title (spec.md#item-fields). Unset: the portal's (the uploaded file's name); compared and read back only when set." },
   itemIdToCreate: { role: "argument", output: true, rule: f.itemIdToCreate, wire: "itemIdToCreate", change: "replace", doc: "Exactly 32 letters or digits. Default: one derived per resource generation and kept in state.", outputDoc: "The id asked for at create." },
   generatedItemIdToCreate: { role: "computed", change: "ignore", doc: "Whether check generated itemIdToCreate (bookkeeping)." },
   relationship: { role: "argument", rule: relationship, drift: "custom", doc: "`{type, originItemId}` (the new item is the destination) or `{type, destinationItemId}` (the new item is the origin) — exactly one end (spec.md#add-item-relationship)." },
@@ -74,6 +88,12 @@ export const WHEN_SET = new Set<string>(keysWhere(PORTAL_ITEM, (p) => p.whenSet 
 export const IGNORED = new Set<string>(keysWhere(PORTAL_ITEM, (p) => p.change === "ignore"));
 /** Normalized from comma-delimited text to a list at check. */
 export const LIST_KEYS = keysWhere(PORTAL_ITEM, (p) => p.list === true);
+/** A single value is normalized to a one-element list at check. */
+export const ONE_OR_MANY_KEYS = keysWhere(PORTAL_ITEM, (p) => p.list === "one");
+/** JSON given as text is parsed at check. */
+export const JSON_KEYS = keysWhere(PORTAL_ITEM, (p) => p.json === true);
+/** Local files: argument → the computed rows of its size and SHA-256. */
+export const FILE_KEYS: Record<string, NonNullable<Property["file"]>> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.file !== undefined).map((k) => [k, row(k).file!]));
 /** Arguments with a rule of their own (not the core item schema's). */
 export const OWN_RULES = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.rule !== undefined && p.wire === undefined).map((k) => [k, row(k).rule!]));
 /** Arguments the core item schema checks, under their wire name; itemIdToCreate only when the user gives it. */

@@ -30,8 +30,19 @@ export interface Property {
   whenSet?: boolean;
   /** Kept as a Pulumi secret in state (additionalSecretOutputs), shown as [secret] in plans. */
   secret?: boolean;
-  /** A comma-delimited text is normalized to a list at check. */
-  list?: boolean;
+  /**
+   * Normalized to a list at check: `true` — a comma-delimited text is split; `"one"` — a single value
+   * becomes a one-element list (a field that takes one or many, such as a URL that may repeat).
+   */
+  list?: true | "one";
+  /** JSON given as its text is parsed at check, so state, diff and refresh compare values, not texts. */
+  json?: true;
+  /**
+   * A local file (a path relative to the project directory): check requires a readable regular file
+   * and records its size and SHA-256 under these computed rows, so a changed file is a diff; `xml`
+   * also requires the file to start with an XML declaration or element.
+   */
+  file?: { size: string; sha256: string; xml?: true };
   /**
    * Read-back: `held` — the portal's value of field `read` comes back as the input on refresh, so an
    * edit in the web UI is drift; `custom` — read back by code of its own; unset — kept as given.

@@ -49,17 +49,20 @@ export function httpUrl(): z.ZodString {
 /** spec.md#item-fields tags / categories: a comma-delimited string or a list of strings. */
 export const stringList = () => z.union([z.string(), z.array(z.string())]);
 
-/** A JSON object given as an object or as its JSON text (spec.md#item-fields "JSON object" fields). */
-export function jsonObject<S extends z.ZodType>(shape: S) {
-  return z.union([
-    shape,
-    z.string().transform((s, ctx) => {
-      try {
-        return shape.parse(JSON.parse(s));
-      } catch {
-        ctx.addIssue({ code: "custom", message: "not valid JSON of the expected object" });
-        return z.NEVER;
-      }
-    }),
-  ]);
+/**
+ * A JSON object given as an object or as its JSON text (spec.md#item-fields "JSON object" fields). The text is
+ * parsed first, so the object's own rules name their full path (`listingProperties.priceDesc`)
+ * whichever form was given; text that does not parse is named as such.
+ */
+export function jsonObject<S extends z.ZodType>(shape: S): z.ZodType<z.output<S>, z.input<S> | string> {
+  const parsed = z.preprocess((v, ctx) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", message: `not valid JSON text (${(e as Error).message}); give the object, or its JSON text` });
+      return z.NEVER;
+    }
+  }, shape);
+  return parsed as unknown as z.ZodType<z.output<S>, z.input<S> | string>;
 }

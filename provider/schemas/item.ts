@@ -6,6 +6,7 @@ import { extname } from "node:path";
 import { z } from "zod";
 import { ITEM, SERVICE_TYPES_WITH_CREDENTIALS, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../../spec/limits";
 import { bytesUnder, httpUrl, itemId, jsonObject, nonEmpty, stringList, text } from "./fields";
+import { listingProperties } from "./listing";
 import { isUnknown } from "./unknown";
 
 const THUMBNAIL_EXTENSIONS = [".png", ".gif", ".jpg", ".jpeg"];
@@ -60,20 +61,20 @@ export const itemFieldsShape = {
   licenseinfo: z.string(),
   culture,
   properties: jsonObject(z.record(z.string(), z.unknown())),
-  advancedSettings: z.unknown(),
+  advancedSettings: jsonObject(z.record(z.string(), z.unknown())),
   url: z.string(),
   text: z.union([z.string(), z.record(z.string(), z.unknown())]),
   dataUrl: httpUrl(),
   thumbnail: thumbnailFile,
   thumbnailUrl: httpUrl(),
-  metadata: z.string(),
+  metadata: nonEmpty(),
   largeThumbnail: httpUrl(),
   banner: httpUrl(),
   screenshot: z.union([httpUrl(), z.array(httpUrl())]),
   appCategories: z.array(z.string()),
   industries: z.array(z.string()),
   languages: z.array(z.string()),
-  listingProperties: jsonObject(z.record(z.string(), z.unknown())),
+  listingProperties: jsonObject(listingProperties),
   categories: stringList(),
   itemIdToCreate: itemId(),
   originItemId: itemId(),
