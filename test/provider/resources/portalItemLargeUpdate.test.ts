@@ -76,7 +76,11 @@ describe("provider PortalItem large file updates and dataUrl progress (issue 15)
     writeRandomFile(file, 11 * MiB); // above 8 MiB: parts of 5, 5 and 1 MiB
     const v2 = await checked({ type: "Shapefile", title: "Parcels v2", file }, c.outs);
     await clearRequestLog(emu);
-    const u2 = await p.update!(c.id, c.outs, v2);
+    const lines: [string, string][] = [];
+    resetProgressForTests(async (m, urn) => void lines.push([m, urn]));
+    const u2 = await p.update!(c.id, c.outs, v2).finally(() => resetProgressForTests());
+    assert.match(lines.at(-1)![0], /^uploading 11\.0 of 11\.0 MiB \(100%\), [\d.]+ MiB\/s, parts 3\/3$/, "the last part's line, on the resource's row");
+    assert.equal(lines.at(-1)![1], URN);
     assert.deepEqual(await itemOps(emu), ["status", "update", "addPart", "addPart", "addPart", "commit", "status", "update"]);
     assert.equal(await dataHash(emu, c.id), v2.fileSha256, "the item holds the new file");
     assert.equal(u2.outs.fileSize, 11 * MiB);
