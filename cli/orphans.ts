@@ -13,13 +13,7 @@ import * as path from "node:path";
 import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { createPortalClient, CONFIG_KEYS, resolvePortalConfig } from "../provider/config";
-import { deleteItem } from "../provider/ops/items";
-import { searchAllItems, type SearchResult } from "../provider/ops/search";
-import type { PortalClient, PortalClientOptions } from "../provider/rest/client";
-import { ConfigError, isNotFound } from "../provider/rest/errors";
-import { redact } from "../provider/rest/redact";
-import { generationOf, resourceMarker, stackMarker, stackOfUrn } from "../provider/resources/portalItemIdentity";
+import { ConfigError, CONFIG_KEYS, createPortalClient, isNotFound, itemIdentity, ops, redact, resolvePortalConfig, type PortalClient, type PortalClientOptions } from "../provider";
 
 export const ORPHANS_USAGE =
   "usage: pulumi-gis-portal orphans --stack <name> [--project <name>] [--state-file <export.json>] [--json] [--delete [--yes]]";
@@ -184,7 +178,7 @@ export function heldByState(text: string, source: string): HeldState {
   const held: HeldState = { ids: new Set(), pending: [], stacks: new Set() };
   const note = (r: StateResource) => {
     if (typeof r?.urn === "string") {
-      const s = stackOfUrn(r.urn);
+      const s = itemIdentity.stackOfUrn(r.urn);
       if (s) held.stacks.add(s);
     }
   };
@@ -203,7 +197,7 @@ export function heldByState(text: string, source: string): HeldState {
     const inputs = r.inputs ?? {};
     const urn = typeof inputs.__urn === "string" ? inputs.__urn : typeof r.urn === "string" ? r.urn : undefined;
     held.pending.push({
-      marker: urn ? resourceMarker(urn, generationOf(inputs)) : undefined,
+      marker: urn ? itemIdentity.resourceMarker(urn, itemIdentity.generationOf(inputs)) : undefined,
       itemIdToCreate: typeof inputs.itemIdToCreate === "string" ? inputs.itemIdToCreate : undefined,
     });
   }
@@ -257,7 +251,7 @@ interface Orphan {
 const oneLine = (s: unknown) => String(s ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ");
 const iso = (ms: unknown) => (typeof ms === "number" && Number.isFinite(ms) ? new Date(ms).toISOString() : null);
 
-function asOrphan(r: SearchResult): Orphan {
+function asOrphan(r: ops.SearchResult): Orphan {
   return { id: r.id, title: oneLine(r.title), type: oneLine(r.type), owner: oneLine(r.owner), created: iso(r.created), folder: r.ownerFolder ?? null };
 }
 
@@ -271,7 +265,7 @@ async function deleteAll(client: PortalClient, orphans: Orphan[], io: OrphansIo,
   const failed: Array<{ id: string; reason: string }> = [];
   for (const o of orphans) {
     try {
-      await deleteItem(client, { owner: o.owner, itemId: o.id, folder: o.folder });
+      await ops.deleteItem(client, { owner: o.owner, itemId: o.id, folder: o.folder });
       deleted.push(o.id);
     } catch (e) {
       if (isNotFound(e)) {
@@ -301,7 +295,7 @@ export async function orphansCommand(args: string[], io: OrphansIo = processIo()
     const { stack, project } = stackAndProject(o, io.cwd);
     if (o.delete && !o.yes && !io.isTTY) throw new UsageError("--delete asks for a confirmation and there is no terminal; add --yes to delete without asking");
     const stackName = `${project}/${stack}`;
-    const marker = stackMarker(stackName);
+    const marker = itemIdentity.stackMarker(stackName);
     client = portalClientFromEnv(io);
     const held = await readState(o, io, stack);
     const others = [...held.stacks].filter((s) => s !== stackName);
@@ -310,10 +304,10 @@ export async function orphansCommand(args: string[], io: OrphansIo = processIo()
     const self = await client.self();
     const orgId = typeof self.id === "string" ? self.id : undefined;
     // orgid: keeps a same-named project/stack of another organization out (public items of ArcGIS Online)
-    const found = await searchAllItems(client, `typekeywords:${marker}${orgId ? ` orgid:${orgId}` : ""}`);
+    const found = await ops.searchAllItems(client, `typekeywords:${marker}${orgId ? ` orgid:${orgId}` : ""}`);
     // a search answer is fuzzy (public search reference): keep the items that hold the marker
     const marked = found.filter((r) => !Array.isArray(r.typeKeywords) || r.typeKeywords.includes(marker));
-    const isPending = (r: SearchResult) => held.pending.some((p) => (p.itemIdToCreate !== undefined && p.itemIdToCreate === r.id) || (p.marker !== undefined && Array.isArray(r.typeKeywords) && r.typeKeywords.includes(p.marker)));
+    const isPending = (r: ops.SearchResult) => held.pending.some((p) => (p.itemIdToCreate !== undefined && p.itemIdToCreate === r.id) || (p.marker !== undefined && Array.isArray(r.typeKeywords) && r.typeKeywords.includes(p.marker)));
     const notHeld = marked.filter((r) => !held.ids.has(r.id));
     const pending = notHeld.filter(isPending).map(asOrphan);
     const orphans = notHeld.filter((r) => !isPending(r)).map(asOrphan).sort((a, b) => (a.created ?? "").localeCompare(b.created ?? "") || a.id.localeCompare(b.id));

@@ -28,3 +28,4 @@ export * as ops from "./ops";
 export * as schemas from "./schemas";
 export { resourceProviders } from "./resources";
 export * as propertyTables from "./resources/tables";
+export * as itemIdentity from "./resources/portalItemIdentity";

@@ -103,7 +103,7 @@ export interface PortalItemArgs {
   /**
    * Sharing as code: `{access: "private" | "org" | "public", groups?: [groupId…]}`, applied with share /
    * unshare and read back on refresh. Unset: not managed. Sharing with the public moves an
-   * org_authoritative item to public_authoritative (seed 3.1); a relationship destination's sharing is a floor.
+   * org_authoritative item to public_authoritative (spec.md#status-transitions); a relationship destination's sharing is a floor.
    */
   sharing?: Value<"sharing">;
   /** Deadline of an async add (dataUrl) or a multipart commit; default 300. */

@@ -2,7 +2,7 @@
 // trees/*.yaml), one PortalItem per item with its fields as the portal returns them, its
 // relationship and an ItemStatus when it has a status. Everything adopts what exists and is retained
 // on delete (docs/adopting.md). Deterministic: the same snapshot gives the same text.
-import { withoutMarkers } from "../../provider/resources/portalItemIdentity";
+import { itemIdentity } from "../../provider";
 import { uniqueIdentifiers } from "./names";
 import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
 
@@ -67,7 +67,7 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names
   if (!blank(i.ownerFolder)) arg("folder", JSON.stringify(i.ownerFolder));
   arg("type", JSON.stringify(i.type));
   arg("title", JSON.stringify(i.title));
-  const keywords = withoutMarkers(Array.isArray(i.typeKeywords) ? i.typeKeywords : []);
+  const keywords = itemIdentity.withoutMarkers(Array.isArray(i.typeKeywords) ? i.typeKeywords : []);
   if (keywords.length > 0) arg("typeKeywords", literal(keywords, "  "));
   for (const [k, field] of COPIED) if (!blank(i[field])) arg(k, literal(i[field], "  "));
   if (!blank(i.url)) arg("url", JSON.stringify(i.url));

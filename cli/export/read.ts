@@ -3,8 +3,7 @@
 // files/<resource>/<file name>) and the relationships each item is an end of.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ops, RELATIONSHIP_TYPES, type PortalClient } from "../../provider";
-import { MARKER_PREFIX } from "../../provider/resources/portalItemIdentity";
+import { itemIdentity, ops, RELATIONSHIP_TYPES, type PortalClient } from "../../provider";
 import { uniqueNames } from "./names";
 
 type PortalItem = ops.PortalItem;
@@ -137,7 +136,7 @@ async function relationshipsOf(client: PortalClient, itemId: string): Promise<Re
 
 /** Why an item is left out of the program, if it is. */
 function skipReason(item: PortalItem): string | undefined {
-  const marker = (Array.isArray(item.typeKeywords) ? item.typeKeywords : []).find((k) => typeof k === "string" && k.startsWith(MARKER_PREFIX));
+  const marker = (Array.isArray(item.typeKeywords) ? item.typeKeywords : []).find((k) => typeof k === "string" && k.startsWith(itemIdentity.MARKER_PREFIX));
   if (marker) return `a Pulumi stack already manages it (type keyword ${marker})`;
   return undefined;
 }

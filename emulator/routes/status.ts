@@ -49,7 +49,7 @@ function status(ctx: Ctx) {
 }
 
 /**
- * Public API "User Item" (spec-gaps.md leaves it to the public API): the item with its sharing as
+ * Public API "User Item" (spec.md#gap-read-item leaves it to the public API): the item with its sharing as
  * the owner sees it, `{item, sharing: {access, groups}}`; groups are the ids it is shared with.
  */
 function userItem(ctx: Ctx) {

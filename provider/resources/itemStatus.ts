@@ -12,7 +12,7 @@ import { isUnknown } from "../schemas/unknown";
 import { configurePortal, portalClient } from "./client";
 import { ITEM_STATUS_INPUT_KEYS, ITEM_STATUS_REPLACE_KEYS, itemStatusInput } from "./itemStatusInput";
 import { rememberReplaced, replacedOlds } from "./replacing";
-import { assertReadableState, SCHEMA_VERSION } from "./state";
+import { assertReadableState, STATE_LAYOUT_VERSION } from "./state";
 import { shown, withPlan } from "./plan";
 
 type Props = Record<string, any>;
@@ -41,7 +41,7 @@ async function setStatus(itemId: string, status: ContentStatus): Promise<Props> 
   }
   // spec.md#design-create-delete-read: the state holds what the portal stored
   const portalStatus = (await getItem(client, itemId)).contentStatus ?? "";
-  return { schemaVersion: SCHEMA_VERSION, itemId, status: effectiveStatus(status, portalStatus), portalStatus };
+  return { schemaVersion: STATE_LAYOUT_VERSION, itemId, status: effectiveStatus(status, portalStatus), portalStatus };
 }
 
 /** The transition a step makes, for the plan (provider/resources/plan.ts). */
@@ -77,7 +77,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
     // a replacement's check has no old inputs; the diff that decided the replace left them (replacing.ts)
     const olds = passed && Object.keys(passed).length > 0 ? passed : replacedOlds(news?.__urn);
     const given = Object.fromEntries(ITEM_STATUS_INPUT_KEYS.map((key) => [key, news[key]]));
-    const inputs: Props = { ...given, schemaVersion: SCHEMA_VERSION };
+    const inputs: Props = { ...given, schemaVersion: STATE_LAYOUT_VERSION };
     if (typeof news.__urn === "string") inputs.__urn = news.__urn;
     const checked = checkInputs(itemStatusInput, given);
     // docs/adopting.md: with adopt: true a create's plan says what the item holds now (reads only)
@@ -99,7 +99,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
   async create(inputs: Props) {
     const held = await heldStatus(inputs.itemId);
     if (held !== undefined && effectiveStatus(inputs.status, held) === inputs.status) {
-      return { id: inputs.itemId, outs: { schemaVersion: SCHEMA_VERSION, itemId: inputs.itemId, status: inputs.status, portalStatus: held } };
+      return { id: inputs.itemId, outs: { schemaVersion: STATE_LAYOUT_VERSION, itemId: inputs.itemId, status: inputs.status, portalStatus: held } };
     }
     return { id: inputs.itemId, outs: await setStatus(inputs.itemId, inputs.status) };
   },
@@ -111,7 +111,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
     const portalStatus = item.contentStatus ?? "";
     // a status cleared out of band stays in state as "" so the next preview shows it as drift
     const status = effectiveStatus(props.status, portalStatus);
-    return { id, props: { schemaVersion: SCHEMA_VERSION, itemId: id, status, portalStatus }, inputs: { itemId: id, status } };
+    return { id, props: { schemaVersion: STATE_LAYOUT_VERSION, itemId: id, status, portalStatus }, inputs: { itemId: id, status } };
   },
 
   async update(id: string, _olds: Props, news: Props) {

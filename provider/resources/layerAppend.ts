@@ -16,7 +16,7 @@ import { appendOnce, lastEditDate } from "./layerAppendRecover";
 import { appendRefusal } from "./layerAppendLayer";
 import { sourceLine } from "./layerAppendSource";
 import { rememberReplaced, replacedOlds } from "./replacing";
-import { assertReadableState, SCHEMA_VERSION } from "./state";
+import { assertReadableState, STATE_LAYOUT_VERSION } from "./state";
 import { fileLine, shown, withoutPlan, withPlan } from "./plan";
 
 type Props = Record<string, any>;
@@ -94,7 +94,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
       else Object.assign(inputs, fp);
       inputs.appendUploadFormat ??= formatOfFile(inputs.file);
     }
-    inputs.schemaVersion = SCHEMA_VERSION;
+    inputs.schemaVersion = STATE_LAYOUT_VERSION;
     const target = knownLayerUrl(inputs);
     if (target !== undefined) inputs.targetLayerUrl = target;
     const lines = appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs));
@@ -119,7 +119,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     const refusal = appendRefusal(layer, info, inputs, inputs.appendUploadFormat);
     if (refusal) throw refusal;
     const { jobId, job, appendUploadId } = await appendOnce(client, layer, inputs, lastEditDate(info));
-    const outs = { ...withoutPlan(inputs), schemaVersion: SCHEMA_VERSION, targetLayerUrl: layer, jobId, ...pick({ appendUploadId }, ["appendUploadId"]), ...jobOutputs(job) };
+    const outs = { ...withoutPlan(inputs), schemaVersion: STATE_LAYOUT_VERSION, targetLayerUrl: layer, jobId, ...pick({ appendUploadId }, ["appendUploadId"]), ...jobOutputs(job) };
     return { id: `${layer}#${jobId}`, outs };
   },
 

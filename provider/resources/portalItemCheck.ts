@@ -17,7 +17,7 @@ import { planLines } from "./portalItemPlan";
 import { normalSharing, sharingPlan } from "./portalItemSharing";
 import { portalClient } from "./client";
 import { FILE_KEYS, INPUT_KEYS, JSON_KEYS, LIST_KEYS, ONE_OR_MANY_KEYS, PORTAL_ITEM } from "./portalItemTable";
-import { SCHEMA_VERSION } from "./state";
+import { STATE_LAYOUT_VERSION } from "./state";
 
 type Props = Record<string, any>;
 
@@ -118,7 +118,7 @@ function itemIdToCreateFor(olds: Props, news: Props): Props {
  * honours it from 10.8.1; on an older portal read() records the real id after a pulumi refresh).
  */
 function carriedOutputs(olds: Props, inputs: Props): Props {
-  const out: Props = { schemaVersion: SCHEMA_VERSION };
+  const out: Props = { schemaVersion: STATE_LAYOUT_VERSION };
   const existing = olds && Object.keys(olds).length > 0 && olds.itemIdToCreate === inputs.itemIdToCreate;
   if (existing) {
     const itemId = typeof olds.itemId === "string" ? olds.itemId : olds.itemIdToCreate;

@@ -7,7 +7,7 @@ import type { PortalClient } from "../rest/client";
 import { isNotFound, orUndefinedIfNotFound } from "../rest/errors";
 import { DRIFT_FIELDS, FILE_KEYS, INPUT_KEYS, OUTPUT_FIELDS, WHEN_SET } from "./portalItemTable";
 import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
-import { SCHEMA_VERSION } from "./state";
+import { STATE_LAYOUT_VERSION } from "./state";
 import { withoutPlan } from "./plan";
 
 type Props = Record<string, any>;
@@ -47,7 +47,7 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[], h
   // the identity of issue "crash-safe creates", and the real item id for the previews that follow
   for (const key of ["__urn", "__generation", "__text"]) if (olds[key] !== undefined) inputs[key] = olds[key];
   inputs.itemId = item.id;
-  inputs.schemaVersion = SCHEMA_VERSION;
+  inputs.schemaVersion = STATE_LAYOUT_VERSION;
   return definedOnly(inputs);
 }
 
@@ -55,7 +55,7 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[], h
 export function outputsOf(inputs: Props, item: PortalItem, related: string[]): Props {
   return definedOnly({
     ...withoutPlan(inputs),
-    schemaVersion: SCHEMA_VERSION,
+    schemaVersion: STATE_LAYOUT_VERSION,
     itemId: item.id,
     // owner, folder, url, created, modified: as the portal holds them (the table's `read` fields)
     ...Object.fromEntries(Object.entries(OUTPUT_FIELDS).map(([key, field]) => [key, item[field] ?? undefined])),

@@ -16,7 +16,7 @@ import { checkInputs } from "../schemas/failures";
 import { isUnknown, UNKNOWN } from "../schemas/unknown";
 import { assertSamePortal, configurePortal, portalClient } from "./client";
 import { markRead, takeRead, withoutPlan, withPlan } from "./plan";
-import { assertReadableState, SCHEMA_VERSION } from "./state";
+import { assertReadableState, STATE_LAYOUT_VERSION } from "./state";
 import { containsUnknown, normalizeTree, outline, sameTree, type TreeKind, type TreeNode } from "./tree";
 import { describeChange, diffTrees, describePortalChange } from "./treeDiff";
 import { pinpointTreeFailure, type TreeLimits } from "./treeFailures";
@@ -58,11 +58,11 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
   const hidden = `__${k.property}`;
   /** The tree of inputs or outputs, whichever key holds it (state before 0.2 kept it under the property). */
   const treeOf = (props: Props | undefined): unknown => props?.[hidden] ?? props?.[k.property];
-  const state = (portalId: string, tree: TreeNode[]) => ({ schemaVersion: SCHEMA_VERSION, portalId, [k.property]: tree, outline: outline(tree) });
+  const state = (portalId: string, tree: TreeNode[]) => ({ schemaVersion: STATE_LAYOUT_VERSION, portalId, [k.property]: tree, outline: outline(tree) });
   const inputsOf = (tree: TreeNode[], portalId: unknown) => ({
     [hidden]: tree,
     outline: outline(tree),
-    schemaVersion: SCHEMA_VERSION,
+    schemaVersion: STATE_LAYOUT_VERSION,
     ...(typeof portalId === "string" ? { portalId } : {}),
   });
   const assignAndRead = async (tree: TreeNode[]) => {

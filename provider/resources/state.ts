@@ -2,7 +2,7 @@
 // and upgrades older state here, so a new provider release is not a diff.
 
 /** The layout written by this release, kept in every resource's `schemaVersion` output. */
-export const SCHEMA_VERSION = 1;
+export const STATE_LAYOUT_VERSION = 1;
 
 /** State written before `schemaVersion` existed (none was published) is read as version 1. */
 export function stateVersion(props: Record<string, unknown> | undefined): number {
@@ -13,7 +13,7 @@ export function stateVersion(props: Record<string, unknown> | undefined): number
 /** Refuses state written by a newer release, which this code cannot read safely. */
 export function assertReadableState(props: Record<string, unknown> | undefined, what: string): void {
   const v = stateVersion(props);
-  if (v > SCHEMA_VERSION) {
-    throw new Error(`${what}: the state was written by a newer pulumi-gis-portal (layout ${v}; this one reads up to ${SCHEMA_VERSION}). Upgrade the package.`);
+  if (v > STATE_LAYOUT_VERSION) {
+    throw new Error(`${what}: the state was written by a newer pulumi-gis-portal (layout ${v}; this one reads up to ${STATE_LAYOUT_VERSION}). Upgrade the package.`);
   }
 }

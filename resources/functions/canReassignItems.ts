@@ -2,9 +2,7 @@
 // Batches of 100 ids, merged; a 403 CONT_0291 answer becomes one reason per refused item naming
 // the item, its type, owner and reserved type keywords, not a bare exception.
 import * as pulumi from "@pulumi/pulumi";
-import { canReassignItems as checkReassign, type CanReassignResult } from "../../provider/ops/reassign";
-import { checkInputs } from "../../provider/schemas/failures";
-import { canReassignItemsInput } from "../../provider/schemas/misc";
+import { ops, schemas } from "../../provider";
 import { assertArgs, withProgramClient } from "./client";
 
 export interface CanReassignItemsArgs {
@@ -30,7 +28,7 @@ export interface ReassignCheck {
 }
 
 /** A CONT_0291 item descriptor (spec.md#can-reassign-items: itemId, type, url, reservedTypeKeywords, owner) in words. */
-export function reasonFor(r: CanReassignResult, targetUsername: string): string | undefined {
+export function reasonFor(r: ops.CanReassignResult, targetUsername: string): string | undefined {
   if (r.success) return undefined;
   const d = r.detail;
   if (!d) return r.reason ?? `item ${r.itemId} cannot be reassigned to ${targetUsername}`;
@@ -43,9 +41,9 @@ export function reasonFor(r: CanReassignResult, targetUsername: string): string 
 
 /** spec.md#can-reassign-items: one result per item id, in the order given. */
 export async function canReassignItems(args: CanReassignItemsArgs): Promise<{ results: ReassignCheck[] }> {
-  const v = assertArgs("canReassignItems", checkInputs(canReassignItemsInput, { owner: args.owner, itemIds: args.items, targetUsername: args.targetUsername }));
+  const v = assertArgs("canReassignItems", schemas.checkInputs(schemas.canReassignItemsInput, { owner: args.owner, itemIds: args.items, targetUsername: args.targetUsername }));
   if (!v.owner) throw new Error("canReassignItems: invalid arguments, nothing was sent: owner: empty; the items' current owner is required");
-  const { results } = await withProgramClient((client) => checkReassign(client, { owner: v.owner!, itemIds: v.itemIds, targetUsername: v.targetUsername }));
+  const { results } = await withProgramClient((client) => ops.canReassignItems(client, { owner: v.owner!, itemIds: v.itemIds, targetUsername: v.targetUsername }));
   return { results: results.map((r) => ({ itemId: r.itemId, success: r.success, ...(r.success ? {} : { reason: reasonFor(r, v.targetUsername) }) })) };
 }
 

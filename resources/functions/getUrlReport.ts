@@ -2,12 +2,11 @@
 // federated server's public URL. Starts generateUrlReport with async=true, polls the job resource
 // at jobUrl to completed under our own deadline, and returns result.urlReport.
 import * as pulumi from "@pulumi/pulumi";
-import { generateUrlReport, waitForUrlReportJob, type UrlReport } from "../../provider/ops/urlReport";
-import { generateUrlReportInput } from "../../provider/schemas/misc";
-import { checkInputs } from "../../provider/schemas/failures";
+import { ops, schemas } from "../../provider";
+import type { UrlReport } from "../../spec/urlReport";
 import { assertArgs, withProgramClient } from "./client";
 
-export type { UrlReport };
+export type { UrlReport, UrlReportItem } from "../../spec/urlReport";
 
 export interface GetUrlReportArgs {
   /** "portalUrl" (portal items; value unconfirmed) or "federatedServerUrl" (needs serverId). */
@@ -35,11 +34,11 @@ function jobIdOf(start: { jobId?: string; jobUrl?: string }): string {
 
 /** spec.md#generate-url-report: runs the URL report as a job and returns the report of spec.md#url-report. */
 export async function getUrlReport(args: GetUrlReportArgs): Promise<UrlReport> {
-  const { urlType, serverId } = assertArgs("getUrlReport", checkInputs(generateUrlReportInput, { urlType: args.urlType, serverId: args.serverId }));
+  const { urlType, serverId } = assertArgs("getUrlReport", schemas.checkInputs(schemas.generateUrlReportInput, { urlType: args.urlType, serverId: args.serverId }));
   const timeoutMs = (args.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   return withProgramClient(async (client) => {
-    const start = await generateUrlReport(client, { urlType, serverId, async: true });
-    const job = await waitForUrlReportJob(client, jobIdOf(start), timeoutMs);
+    const start = await ops.generateUrlReport(client, { urlType, serverId, async: true });
+    const job = await ops.waitForUrlReportJob(client, jobIdOf(start), timeoutMs);
     const report = job.result?.urlReport;
     if (!report) throw new Error(`getUrlReport: URL-report job ${job.id} completed without result.urlReport (details: ${job.result?.details ?? "none"})`);
     return report;
