@@ -13,6 +13,7 @@ import { diffPortalItem } from "./portalItemDiff";
 import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
 import { updatePortalItem } from "./portalItemUpdate";
 import { applySharing, heldSharing, inheritsSharing, sharingAsHeld } from "./portalItemSharing";
+import { plainSecretText } from "./portalItemSecretText";
 import { sameValue } from "./portalItemDiff";
 import { cancelIfPartial } from "./portalItemUpload";
 import { adoptedBy, rememberAdopted, rememberReplaced, replacedOlds } from "./replacing";

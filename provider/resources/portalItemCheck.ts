@@ -181,6 +181,7 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
     inputs.__text = inputs.text;
     delete inputs.text;
   }
+  if (plainSecretText(olds ?? {}, inputs)) lines.push("~ text: [secret] (kept as one secret in state from now on; it was plain under __text)");
   const planned = withPlan(inputs, lines);
   return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };
 }

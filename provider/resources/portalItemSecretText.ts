@@ -26,3 +26,12 @@ export function textCarriesSecret(text: unknown): boolean {
   }
   return holdsSecret(v, 0);
 }
+
+/**
+ * State written before a credential-bearing text was kept as a secret holds it in plain text under
+ * `__text`: that is a change, so the next `up` rewrites the state with the text as one secret (the
+ * update sends nothing: the text itself is the same).
+ */
+export function plainSecretText(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  return olds.__text !== undefined && textCarriesSecret(olds.__text) && news.text !== undefined && news.__text === undefined;
+}

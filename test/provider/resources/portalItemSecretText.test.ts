@@ -54,4 +54,23 @@ describe("provider PortalItem: a text that carries a secret", function () {
     assert.deepEqual(map.inputs.__text, { operationalLayers: [] });
     assert.equal(map.inputs.text, undefined);
   });
+  it("state that held the text in plain __text (before this release) is a change: the update rewrites it as a secret and sends nothing", async () => {
+    const news = { type: "Data Store", title: "Old store", text: storeText(SECRET) };
+    const made = await p.check!({}, news);
+    const c = await p.create(made.inputs);
+    // the layout an older release wrote: the same text, plain, under __text
+    const { text, ...rest } = c.outs;
+    const oldOuts = { ...rest, __text: text };
+    const { text: t2, ...restIn } = made.inputs;
+    const oldInputs = { ...restIn, __text: t2 };
+    const r = await p.check!(oldInputs, news);
+    assert.ok(r.inputs.plannedChanges.includes("~ text: [secret] (kept as one secret in state from now on; it was plain under __text)"), JSON.stringify(r.inputs.plannedChanges));
+    assert.equal((await p.diff!(c.id, oldOuts, r.inputs)).changes, true);
+    const before = (await portalGet(emu, "dev_publisher", `content/items/${c.id}`)).modified;
+    const u = await p.update!(c.id, oldOuts, r.inputs);
+    assert.equal(u.outs.__text, undefined);
+    assert.deepEqual(u.outs.text, storeText(SECRET));
+    assert.equal((await portalGet(emu, "dev_publisher", `content/items/${c.id}`)).modified, before, "the update sent nothing to the portal");
+    assert.equal((await p.diff!(c.id, u.outs, (await p.check!(r.inputs, news)).inputs)).changes, false);
+  });
 });

@@ -111,6 +111,17 @@ describe("provider PortalItem sharing against the emulator", function () {
     assert.equal((await sharingOf(emu, c.id)).access, "org");
   });
 
+  it("adopt: an existing private item is shared as declared by the adopting create; the plan says so", async () => {
+    const id = await addWebMap(emu, "dev_publisher", "Adopted map");
+    const news = { type: "Web Map", title: "Adopted map", adoptItemId: id, sharing: { access: "public" }, __urn: "urn:pulumi:dev::sharing-test::pulumi-nodejs:dynamic/portal:PortalItem::adopted" };
+    const inputs = await checked(news);
+    assert.ok(inputs.plannedChanges.includes("+ sharing: public"), inputs.plannedChanges.join("\n"));
+    assert.equal((await sharingOf(emu, id)).access, "private", "check sent nothing");
+    const c = await p.create(inputs);
+    assert.equal(c.id, id);
+    assert.deepEqual(await sharingOf(emu, id), { access: "public", groups: [] });
+  });
+
   it("spec.md#add-item-relationship: a relationship destination keeps the sharing it inherits from its origin; that is not drift", async () => {
     const origin = await addWebMap(emu, "dev_publisher", "Public origin");
     await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${origin}/share`, { everyone: "true", org: "true" });
