@@ -301,7 +301,7 @@ export async function orphansCommand(args: string[], io: OrphansIo = processIo()
     const others = [...held.stacks].filter((s) => s !== stackName);
     if (others.length > 0) throw new UsageError(`the state is of ${others.join(", ")}, not ${stackName}; give the matching --stack / --project`);
 
-    const self = await client.self();
+    const self = await ops.getPortalSelf(client);
     const orgId = typeof self.id === "string" ? self.id : undefined;
     // orgid: keeps a same-named project/stack of another organization out (public items of ArcGIS Online)
     const found = await ops.searchAllItems(client, `typekeywords:${marker}${orgId ? ` orgid:${orgId}` : ""}`);

@@ -48,7 +48,7 @@ export function itemIdToCreateSupported(currentVersion: unknown): boolean {
 
 /** itemIdToCreateSupported for the portal behind the client (portals/self is cached per client). */
 export async function portalTakesItemIdToCreate(client: PortalClient): Promise<boolean> {
-  return itemIdToCreateSupported((await client.self()).currentVersion);
+  return itemIdToCreateSupported((await getPortalSelf(client)).currentVersion);
 }
 
 export interface GenerateTokenOptions {

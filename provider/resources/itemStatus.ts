@@ -10,12 +10,10 @@ import { doneIfNotFound, orUndefinedIfNotFound, PortalError } from "../rest/erro
 import { checkInputs } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { configurePortal, portalClient } from "./client";
-import { ITEM_STATUS_INPUT_KEYS, ITEM_STATUS_REPLACE_KEYS, itemStatusInput } from "./itemStatusInput";
+import { ITEM_STATUS_INPUT_KEYS, ITEM_STATUS_REPLACE_KEYS, itemStatusInput, type ItemStatusInputs, type ItemStatusState } from "./itemStatusInput";
 import { rememberReplaced, replacedOlds } from "./replacing";
-import { assertReadableState, STATE_LAYOUT_VERSION } from "./state";
+import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "./state";
 import { shown, withPlan } from "./plan";
-
-type Props = Record<string, any>;
 
 /** spec.md#status-transitions: the status the portal shows counts as the desired one when it is the automatic move up. */
 export function effectiveStatus(desired: string | undefined, portalStatus: string): string {
@@ -31,7 +29,7 @@ export function publicAuthoritativeRefused(itemId: string, e: PortalError): Erro
   );
 }
 
-async function setStatus(itemId: string, status: ContentStatus): Promise<Props> {
+async function setStatus(itemId: string, status: ContentStatus): Promise<ItemStatusState> {
   const client = portalClient();
   try {
     await setContentStatus(client, { itemId, status });
@@ -45,7 +43,7 @@ async function setStatus(itemId: string, status: ContentStatus): Promise<Props> 
 }
 
 /** The transition a step makes, for the plan (provider/resources/plan.ts). */
-export function statusPlan(olds: Props, news: Props): string[] {
+export function statusPlan(olds: { itemId?: unknown; status?: unknown }, news: { itemId?: unknown; status?: unknown }): string[] {
   const [id, status] = [shown(news.itemId), shown(news.status)];
   if (olds.itemId === undefined) return [`+ set status ${status} on item ${id}`];
   if (olds.itemId !== news.itemId) return [`± move status: clear ${shown(olds.status)} on item ${shown(olds.itemId)}, set ${status} on item ${id} (replaces)`];
@@ -73,30 +71,31 @@ async function adoptPlan(itemId: string, status: string): Promise<string[]> {
 export const itemStatus: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
-  async check(passed: Props, news: Props) {
+  async check(passed: RawInputs, news: RawInputs) {
     // a replacement's check has no old inputs; the diff that decided the replace left them (replacing.ts)
     const olds = passed && Object.keys(passed).length > 0 ? passed : replacedOlds(news?.__urn);
     const given = Object.fromEntries(ITEM_STATUS_INPUT_KEYS.map((key) => [key, news[key]]));
-    const inputs: Props = { ...given, schemaVersion: STATE_LAYOUT_VERSION };
+    const inputs: RawInputs = { ...given, schemaVersion: STATE_LAYOUT_VERSION };
     if (typeof news.__urn === "string") inputs.__urn = news.__urn;
     const checked = checkInputs(itemStatusInput, given);
     // docs/adopting.md: with adopt: true a create's plan says what the item holds now (reads only)
     const adopt = checked.ok && news.adopt === true && (!olds || Object.keys(olds).length === 0) && !isUnknown(news.itemId);
-    const lines = adopt ? await adoptPlan(inputs.itemId, inputs.status) : statusPlan(olds ?? {}, inputs);
+    const lines = adopt ? await adoptPlan(String(inputs.itemId), String(inputs.status)) : statusPlan(olds ?? {}, inputs);
     const planned = withPlan(inputs, lines);
     return checked.ok ? { inputs: planned } : { inputs: planned, failures: checked.failures };
   },
 
-  async diff(_id: string, olds: Props, news: Props) {
+  async diff(_id: string, olds: ItemStatusState, news: ItemStatusInputs) {
     assertReadableState(olds, "ItemStatus");
-    const changed: string[] = ITEM_STATUS_INPUT_KEYS.filter((key) => olds[key] !== news[key]);
+    const [before, after]: RawInputs[] = [olds, news];
+    const changed: string[] = ITEM_STATUS_INPUT_KEYS.filter((key) => before[key] !== after[key]);
     const replaces = changed.filter((key) => ITEM_STATUS_REPLACE_KEYS.includes(key));
     if (replaces.length > 0) rememberReplaced(news.__urn, olds);
     return { changes: changed.length > 0, replaces };
   },
 
   // an item that already holds the status (an adopted one, docs/adopting.md) is not written to
-  async create(inputs: Props) {
+  async create(inputs: ItemStatusInputs) {
     const held = await heldStatus(inputs.itemId);
     if (held !== undefined && effectiveStatus(inputs.status, held) === inputs.status) {
       return { id: inputs.itemId, outs: { schemaVersion: STATE_LAYOUT_VERSION, itemId: inputs.itemId, status: inputs.status, portalStatus: held } };
@@ -104,7 +103,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
     return { id: inputs.itemId, outs: await setStatus(inputs.itemId, inputs.status) };
   },
 
-  async read(id: string, props: Props) {
+  async read(id: string, props: ItemStatusState) {
     assertReadableState(props, "ItemStatus");
     const item = await orUndefinedIfNotFound(getItem(portalClient(), id));
     if (item === undefined) return {};
@@ -114,7 +113,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
     return { id, props: { schemaVersion: STATE_LAYOUT_VERSION, itemId: id, status, portalStatus }, inputs: { itemId: id, status } };
   },
 
-  async update(id: string, _olds: Props, news: Props) {
+  async update(id: string, _olds: ItemStatusState, news: ItemStatusInputs) {
     return { outs: await setStatus(id, news.status) };
   },
 

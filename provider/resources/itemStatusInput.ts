@@ -25,3 +25,9 @@ export const ITEM_STATUS_REPLACE_KEYS: readonly string[] = replaceKeys(ITEM_STAT
 export const itemStatusInput = z.object({ itemId: ITEM_STATUS.itemId.rule, status: ITEM_STATUS.status.rule });
 
 export type ItemStatusInput = z.input<typeof itemStatusInput>;
+
+/** What check hands on to diff, create and update: the checked arguments, the layout version, the URN. */
+export type ItemStatusInputs = z.output<typeof itemStatusInput> & { schemaVersion?: number; __urn?: string };
+
+/** An ItemStatus's state: its outputs (status "" after a refresh found the status cleared). */
+export type ItemStatusState = { schemaVersion: number; itemId: string; status: string; portalStatus: string };

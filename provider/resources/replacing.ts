@@ -6,7 +6,8 @@
 // changes. The diff that decided the replace ran just before, in this same provider process, so it
 // leaves the old state here for that check. Module state lives as long as the provider host, which
 // serves one deployment.
-type Props = Record<string, any>;
+/** A resource's state as the engine holds it: any resource, read by that resource's own check. */
+type Props = Record<string, unknown>;
 
 const replaced = new Map<string, Props>();
 

@@ -37,7 +37,12 @@ export interface SchemaKind {
   remove(client: PortalClient): Promise<unknown>;
 }
 
-type Props = Record<string, any>;
+/**
+ * Inputs and state of a category schema resource: the tree under its property (or `__<property>`
+ * in check's result), its outline, the portal id and the layout version; the tree's key is the
+ * kind's, so the rest is by name.
+ */
+type Props = { schemaVersion?: number; portalId?: unknown; outline?: unknown; adopt?: unknown; [key: string]: unknown };
 
 /**
  * The portal id an update's preview can show: carried in the inputs, or (state written before it

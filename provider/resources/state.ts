@@ -4,6 +4,9 @@
 /** The layout written by this release, kept in every resource's `schemaVersion` output. */
 export const STATE_LAYOUT_VERSION = 1;
 
+/** Inputs as the program passed them, before check: any shape, values possibly unknown at preview. */
+export type RawInputs = Record<string, unknown>;
+
 /** State written before `schemaVersion` existed (none was published) is read as version 1. */
 export function stateVersion(props: Record<string, unknown> | undefined): number {
   const v = props?.schemaVersion;

@@ -56,6 +56,9 @@ export interface PortalClientOptions {
   tokenExpirationMinutes?: number;
 }
 
+/** `portals/self` as answered, before anyone reads it (ops/portal.ts `PortalSelf` names its fields). */
+export type SelfDocument = { id?: unknown; currentVersion?: unknown; user?: { username?: unknown } | null; [key: string]: unknown };
+
 export class PortalClient {
   readonly sharingUrl: string;
   readonly portalUrl: string;
@@ -69,7 +72,7 @@ export class PortalClient {
   private readonly agents = new Map<string, Agent>();
   private readonly random: () => number;
   private readonly logger?: (line: string) => void;
-  private selfPromise?: Promise<Record<string, any>>;
+  private selfPromise?: Promise<SelfDocument>;
 
   constructor(private readonly options: PortalClientOptions) {
     this.sharingUrl = assertSecureUrl(options.sharingUrl, "portal:url").href.replace(/\/+$/, "");
@@ -143,7 +146,7 @@ export class PortalClient {
   }
 
   /** `portals/self` of the token's organization, cached per client (spec.md#gap-portal-self). */
-  self(): Promise<Record<string, any>> {
+  self(): Promise<SelfDocument> {
     this.selfPromise ??= this.request("portals/self", "portals/self", {}, { method: "GET" }).catch((e) => {
       this.selfPromise = undefined;
       throw e;
@@ -161,7 +164,7 @@ export class PortalClient {
   /** The signed-in username: from portals/self, else from the configured credentials. */
   async username(): Promise<string> {
     const self = await this.self();
-    const name = self.user?.username ?? this.auth.username;
+    const name = (typeof self.user === "object" && self.user !== null ? self.user.username : undefined) ?? this.auth.username;
     if (typeof name !== "string") throw new ConfigError("cannot tell the signed-in user: portals/self has no user", "portal:token");
     return name;
   }

@@ -32,14 +32,21 @@ export function jobState(status: unknown): JobState {
   return "pending";
 }
 
+/** A status or job document as polled: the fields a poll reads, whatever else it holds. */
+export type JobDocument = { status?: unknown; statusMessage?: unknown; messages?: unknown; error?: unknown; [key: string]: unknown };
+
 /** The failure reason of a job document: statusMessage, messages, or error.message. */
-export function failureReason(doc: Record<string, any>): string {
+export function failureReason(doc: JobDocument): string {
   const parts: string[] = [];
   if (typeof doc.statusMessage === "string" && doc.statusMessage !== "") parts.push(doc.statusMessage);
   if (Array.isArray(doc.messages)) {
-    for (const m of doc.messages) parts.push(typeof m === "string" ? m : (m?.description ?? m?.message ?? JSON.stringify(m)));
+    for (const m of doc.messages as unknown[]) {
+      const o = (typeof m === "object" && m !== null ? m : {}) as { description?: unknown; message?: unknown };
+      parts.push(typeof m === "string" ? m : String(o.description ?? o.message ?? JSON.stringify(m)));
+    }
   }
-  if (doc.error && typeof doc.error === "object" && typeof doc.error.message === "string") parts.push(doc.error.message);
+  const error = (typeof doc.error === "object" && doc.error !== null ? doc.error : {}) as { message?: unknown };
+  if (typeof error.message === "string") parts.push(error.message);
   return parts.length > 0 ? parts.join("; ") : `status ${String(doc.status)}`;
 }
 
@@ -63,11 +70,11 @@ export interface PollOptions<T> {
 }
 
 /** Polls until the job is done (returns its last document), failed, or past its deadline. */
-export async function pollJob<T extends Record<string, any>>(o: PollOptions<T>): Promise<T> {
+export async function pollJob<T extends object>(o: PollOptions<T>): Promise<T> {
   const now = o.now ?? Date.now;
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const timeoutMs = o.timeoutMs ?? POLL_DEFAULTS.timeoutMs;
-  const statusOf = o.statusOf ?? ((d: T) => d.status);
+  const statusOf = o.statusOf ?? ((d: T) => (d as JobDocument).status);
   const started = now();
   const deadline = started + timeoutMs;
   let delay = o.initialDelayMs ?? POLL_DEFAULTS.initialDelayMs;
@@ -76,7 +83,7 @@ export async function pollJob<T extends Record<string, any>>(o: PollOptions<T>):
     const doc = await o.fetch();
     const state = jobState(statusOf(doc));
     if (state === "done") return doc;
-    if (state === "failed") throw new JobFailedError(o.operation, o.what, doc, failureReason(doc));
+    if (state === "failed") throw new JobFailedError(o.operation, o.what, doc, failureReason(doc as JobDocument));
     const remaining = deadline - now();
     if (remaining <= 0) throw new JobTimeoutError(o.operation, o.what, doc, timeoutMs, describeStatus(doc, statusOf));
     o.onWait?.(String(statusOf(doc) ?? "pending"), now() - started);
@@ -85,9 +92,10 @@ export async function pollJob<T extends Record<string, any>>(o: PollOptions<T>):
   }
 }
 
-function describeStatus<T extends Record<string, any>>(doc: T, statusOf: (d: T) => unknown): string {
+function describeStatus<T extends object>(doc: T, statusOf: (d: T) => unknown): string {
+  const d = doc as JobDocument;
   const extra = ["statusMessage", "recordCount", "lastUpdatedTime", "modified"]
-    .filter((k) => doc[k] !== undefined && doc[k] !== "")
-    .map((k) => `${k}=${JSON.stringify(doc[k])}`);
+    .filter((k) => d[k] !== undefined && d[k] !== "")
+    .map((k) => `${k}=${JSON.stringify(d[k])}`);
   return [JSON.stringify(statusOf(doc) ?? null), ...extra].join(", ");
 }
