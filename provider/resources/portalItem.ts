@@ -45,6 +45,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     const result = diffPortalItem(withText(olds), withText(news));
     if (result.replaces.length > 0) rememberReplaced(news.__urn, olds);
     // a credential-bearing text held in plain text by older state: rewrite the state with it as a secret
+    return plainSecretText(olds, news) ? { ...result, changes: true } : result;
   },
 
   async create(checked: Props) {
