@@ -15,6 +15,7 @@ import { replaceImpact } from "./portalItemImpact";
 import { inputFailures } from "./portalItemInput";
 import { planLines } from "./portalItemPlan";
 import { normalSharing, sharingPlan } from "./portalItemSharing";
+import { plainSecretText, textCarriesSecret } from "./portalItemSecretText";
 import { portalClient } from "./client";
 import { FILE_KEYS, INPUT_KEYS, JSON_KEYS, LIST_KEYS, ONE_OR_MANY_KEYS, PORTAL_ITEM } from "./portalItemTable";
 import { STATE_LAYOUT_VERSION } from "./state";
