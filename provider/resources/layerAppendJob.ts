@@ -1,6 +1,7 @@
 // The append of a LayerAppend create (spec.md#append, spec.md#append-job-states, spec.md#append-job-record): upload a local file (streamed), send
 // append once (never retried blindly: a lost answer may hide appended rows), poll the job to a
 // terminal state under our own deadline (spec.md#design-timeouts).
+import { removeJournal } from "./layerAppendJournal";
 import { append, featureServerUrl, uploadFile, waitForAppendJob, type AppendJob, type AppendParams } from "../ops/features";
 import { jobProgressLine, reportProgress } from "../progress";
 import type { PortalClient } from "../rest/client";
@@ -57,6 +58,9 @@ export async function awaitAppend(client: PortalClient, layer: string, jobId: st
     const progress = (status: string, ms: number) => void reportProgress(jobProgressLine(`append job ${jobId}`, status, ms), { urn: inputs.__urn, key: `append ${jobId}` });
     return { jobId, job: await waitForAppendJob(client, layer, jobId, timeoutSeconds * 1000, progress), appendUploadId };
   } catch (e) {
+    // a failed job is over: the journal record goes, so the next run (source or layer fixed) sends
+    // the append again; past the deadline the job goes on, and the record makes the next run wait for it
+    if (e instanceof JobFailedError && typeof inputs.__urn === "string") await removeJournal(inputs.__urn, inputs);
     throw explainJobError(e, `append job ${jobId} on layer ${layer}`, timeoutSeconds, inputs.rollbackOnFailure !== false);
   }
 }
@@ -89,8 +93,8 @@ export function explainJobError(e: unknown, what: string, timeoutSeconds: number
   }
   if (e instanceof JobTimeoutError) {
     return new Error(
-      `LayerAppend: ${e.message.replace(/^\w+ failed \(\d+\): /, "")}. The job may still finish and its rows be appended: look at the layer before running again, ` +
-        `and raise timeoutSeconds (now ${timeoutSeconds}) for big sources.`,
+      `LayerAppend: ${e.message.replace(/^\w+ failed \(\d+\): /, "")}. The job goes on in the portal: the next \`pulumi up\` waits for this job instead of appending again ` +
+        `(docs/recovery.md "LayerAppend"). Raise timeoutSeconds (now ${timeoutSeconds}) for big sources.`,
     );
   }
   return e;
