@@ -126,9 +126,9 @@ export class PortalItem extends pulumi.dynamic.Resource {
   declare readonly created: pulumi.Output<number>;
   declare readonly modified: pulumi.Output<number>;
   declare readonly protected: pulumi.Output<boolean>;
-  /** spec.md#item-status: org_authoritative, public_authoritative, deprecated, or "". */
   /** The item's access as the portal shows it: private, shared (groups only), org or public. */
   declare readonly access: pulumi.Output<string>;
+  /** spec.md#item-status: org_authoritative, public_authoritative, deprecated, or "". */
   declare readonly contentStatus: pulumi.Output<string>;
   /** The items at the other end of the configured relationship. */
   declare readonly relatedItemIds: pulumi.Output<string[]>;
