@@ -19,7 +19,7 @@ import { rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION } from "./state";
 import { fileLine, shown, withoutPlan, withPlan } from "./plan";
 
-type Props = Record<string, any>;
+import type { LayerAppendProps as Props } from "./tableProps";
 
 const pick = (from: Props, keys: readonly string[]): Props => Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]]));
 
@@ -33,7 +33,7 @@ function jobOutputs(job: AppendJob): Props {
 /** The layer URL and job id of a LayerAppend's state (the id is `<layer url>#<job id>`). */
 function layerAndJob(id: string, props: Props): { layer: string; jobId: string } {
   const cut = id.lastIndexOf("#");
-  return { layer: props.targetLayerUrl ?? id.slice(0, cut), jobId: props.jobId ?? id.slice(cut + 1) };
+  return { layer: (props.targetLayerUrl as string | undefined) ?? id.slice(0, cut), jobId: (props.jobId as string | undefined) ?? id.slice(cut + 1) };
 }
 
 /** Input keys whose values differ; a moved file with the same content is not a change. */
@@ -46,7 +46,7 @@ export function changedInputs(olds: Props, news: Props): string[] {
 function knownLayerUrl(inputs: Props): string | undefined {
   if (Object.values(pick(inputs, ["layerUrl", "serviceName", "layerId"])).some(isUnknown)) return undefined;
   try {
-    return (inputs.layerUrl ?? layerUrl(portalClient(), inputs.serviceName, inputs.layerId)).replace(/\/+$/, "");
+    return (inputs.layerUrl ?? layerUrl(portalClient(), inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
   } catch {
     return undefined;
   }
@@ -113,7 +113,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
 
   async create(inputs: Props) {
     const client = portalClient();
-    const layer = (inputs.layerUrl ?? layerUrl(client, inputs.serviceName, inputs.layerId)).replace(/\/+$/, "");
+    const layer = (inputs.layerUrl ?? layerUrl(client, inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
     // spec.md#layer-append-metadata: the layer JSON says whether this append can be accepted; refuse before sending it
     const info = await getLayerInfo(client, layer);
     const refusal = appendRefusal(layer, info, inputs, inputs.appendUploadFormat);

@@ -6,11 +6,11 @@ import { append, featureServerUrl, uploadFile, waitForAppendJob, type AppendJob,
 import { jobProgressLine, reportProgress } from "../progress";
 import type { PortalClient } from "../rest/client";
 import { JobFailedError, JobTimeoutError, NetworkError, PortalError } from "../rest/errors";
-import { failureReason } from "../rest/jobs";
+import { failureReason, type JobDocument } from "../rest/jobs";
 import { resolveSourceFile } from "./layerAppendFile";
 import { contentTypeOf, DEFAULT_APPEND_TIMEOUT_SECONDS } from "./layerAppendInput";
 
-type Props = Record<string, any>;
+import type { LayerAppendProps as Props } from "./tableProps";
 
 /** spec.md#append parameters sent as they are given (the source and target keys are handled apart). */
 const PASSED_PARAMS = [
@@ -68,8 +68,8 @@ export async function awaitAppend(client: PortalClient, layer: string, jobId: st
 /** Uploads (for a file), appends and waits for the job; a Failed job or the deadline is an error. */
 export async function runAppend(client: PortalClient, layer: string, inputs: Props, hooks?: AppendHooks): Promise<AppendOutcome> {
   const params: AppendParams = {};
-  for (const k of PASSED_PARAMS) if (inputs[k] !== undefined) (params as Props)[k] = inputs[k];
-  const appendUploadId = inputs.file !== undefined ? await uploadSource(client, layer, inputs.file, inputs.appendUploadFormat) : undefined;
+  for (const k of PASSED_PARAMS) if (inputs[k] !== undefined) (params as Record<string, unknown>)[k] = inputs[k];
+  const appendUploadId = inputs.file !== undefined ? await uploadSource(client, layer, inputs.file, inputs.appendUploadFormat!) : undefined;
   await hooks?.sending(appendUploadId);
   let start: Awaited<ReturnType<typeof append>>;
   try {
@@ -85,7 +85,7 @@ export async function runAppend(client: PortalClient, layer: string, inputs: Pro
 /** The job's own messages, and what the user can do next. */
 export function explainJobError(e: unknown, what: string, timeoutSeconds: number, rolledBack: boolean): unknown {
   if (e instanceof JobFailedError) {
-    const job = (e.lastStatus ?? {}) as Record<string, any>;
+    const job = (e.lastStatus ?? {}) as JobDocument;
     // the job's messages and its error often say the same thing: each once
     const reasons = [...new Set(failureReason(job).split("; "))].join("; ");
     const after = rolledBack ? "with rollbackOnFailure (the default) nothing of this append was kept" : "rollbackOnFailure is false: rows written before the failure may stay";

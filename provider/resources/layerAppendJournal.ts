@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { sha256Hex } from "../fileHash";
 import { LAYER_APPEND_INPUT_KEYS } from "./layerAppendInput";
 
-type Props = Record<string, any>;
+import type { LayerAppendProps as Props } from "./tableProps";
 
 /** Where records live: `PORTAL_APPEND_JOURNAL_DIR`, else `.pulumi-gis-portal/appends` in the project. */
 export function journalDir(): string {

@@ -2,7 +2,7 @@
 // the layer supports append, lists the source format, and the matching field has a unique index.
 import type { LayerInfo } from "../ops/features";
 
-type Props = Record<string, any>;
+import type { LayerAppendProps as Props } from "./tableProps";
 
 const lower = (s: string) => s.trim().toLowerCase();
 
@@ -29,7 +29,7 @@ export function appendRefusal(layer: string, info: LayerInfo, inputs: Props, for
   }
   if (inputs.upsertMatchingField !== undefined) {
     const matchable = matchableFields(info);
-    if (!matchable.some((f) => lower(f) === lower(inputs.upsertMatchingField))) {
+    if (!matchable.some((f) => lower(f) === lower(inputs.upsertMatchingField!))) {
       problems.push(
         `upsertMatchingField ${JSON.stringify(inputs.upsertMatchingField)} has no unique index on the layer; spec.md#layer-append-metadata: only a field with a unique index can be matched on. ` +
           `Fields that can be matched: ${matchable.join(", ") || "none"}. Add a unique index on the field (layer definition) or match on one of those`,

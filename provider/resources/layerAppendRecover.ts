@@ -7,7 +7,7 @@ import type { PortalClient } from "../rest/client";
 import { awaitAppend, runAppend, type AppendOutcome } from "./layerAppendJob";
 import { journalDir, readJournal, removeJournal, writeJournal } from "./layerAppendJournal";
 
-type Props = Record<string, any>;
+import type { LayerAppendProps as Props } from "./tableProps";
 
 /** An append whose second run leaves the layer as the first left it. */
 const rerunSafe = (inputs: Props) => (inputs.upsert === true && (inputs.upsertMatchingField !== undefined || inputs.useGlobalIds === true)) || inputs.truncate === true;

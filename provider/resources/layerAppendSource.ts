@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { isUnknown } from "../schemas/unknown";
 import { shown } from "./plan";
 
-type Props = Record<string, any>;
+import type { LayerAppendProps as Props } from "./tableProps";
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 const known = (v: unknown) => given(v) && !isUnknown(v);
@@ -66,7 +66,7 @@ export function sourceRules(v: Props, ctx: z.RefinementCtx): void {
 /** The source of an append as a plan line names it. */
 export function sourceLine(news: Props, fileLine: (file: string) => string): string {
   if (news.file !== undefined) return `file ${fileLine(news.file)}`;
-  if (news.edits !== undefined) return `edits (${Array.isArray(news.edits?.features) ? `${news.edits.features.length} features` : shown(news.edits)})`;
+  if (news.edits !== undefined) return `edits (${Array.isArray((news.edits as { features?: unknown } | undefined)?.features) ? `${(news.edits as { features: unknown[] }).features.length} features` : shown(news.edits)})`;
   if (isFeatureServiceSource(news)) {
     const mapping = Array.isArray(news.layerMappings) ? news.layerMappings.find((m: Props) => given(m?.sourceTableName)) : undefined;
     const layer = news.sourceTableName ?? mapping?.sourceTableName;

@@ -19,7 +19,7 @@ import { cancelIfPartial } from "./portalItemUpload";
 import { adoptedBy, rememberAdopted, rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState } from "./state";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** spec.md#errors, spec.md#gap-delete-item: a delete refused because the item is protected (CONT_0048, unconfirmed). */
 async function protectedRefusal(client: PortalClient, itemId: string, e: unknown): Promise<Error | undefined> {
@@ -73,8 +73,8 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     assertReadableState(oldOuts, "PortalItem");
     const [olds, news] = [withText(oldOuts), withText(checked)];
     const client = portalClient();
-    await updatePortalItem(client, { owner: olds.owner, itemId: id, folder: olds.folder }, olds, news);
-    if (news.sharing !== undefined && !sameValue(olds.sharing, news.sharing)) await applySharing(client, { owner: olds.owner, itemId: id, folder: olds.folder }, news.sharing, inheritsSharing(news));
+    await updatePortalItem(client, { owner: olds.owner!, itemId: id, folder: olds.folder }, olds, news);
+    if (news.sharing !== undefined && !sameValue(olds.sharing, news.sharing)) await applySharing(client, { owner: olds.owner!, itemId: id, folder: olds.folder }, news.sharing, inheritsSharing(news));
     return { outs: await readBack(client, id, checked) };
   },
 
@@ -86,7 +86,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
       return;
     }
     const client = portalClient();
-    const ref = { owner: props.owner, itemId: id, folder: props.folder };
+    const ref = { owner: props.owner!, itemId: id, folder: props.folder };
     try {
       await deleteItem(client, ref);
     } catch (e) {

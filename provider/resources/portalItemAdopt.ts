@@ -14,7 +14,7 @@ import { ADOPT_NOT_COMPARED, differingKeys, heldValues } from "./portalItemHeld"
 import { generationOf, MARKER_PREFIX, markersOf, withoutMarkers } from "./portalItemIdentity";
 import { updatePortalItem } from "./portalItemUpdate";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** What an adoption found: the item, its values of the program's arguments, and those that differ. */
 export interface Adoption {
@@ -61,7 +61,7 @@ export function refusals(item: PortalItem, inputs: Props): CheckFailure[] {
 
 /** Reads the item and compares it with the program; failures when it cannot be adopted. */
 async function lookUp(client: PortalClient, inputs: Props): Promise<Adoption | CheckFailure[]> {
-  const id: string = inputs.adoptItemId;
+  const id: string = inputs.adoptItemId!;
   let item: PortalItem;
   try {
     item = await getItem(client, id);

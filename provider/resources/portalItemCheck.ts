@@ -20,7 +20,7 @@ import { portalClient } from "./client";
 import { FILE_KEYS, INPUT_KEYS, JSON_KEYS, LIST_KEYS, ONE_OR_MANY_KEYS, PORTAL_ITEM } from "./portalItemTable";
 import { STATE_LAYOUT_VERSION } from "./state";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -138,7 +138,7 @@ function carriedOutputs(olds: Props, inputs: Props): Props {
  */
 export function withText(props: Props): Props {
   if (!props || props.__text === undefined) return props;
-  const out: Props = { ...props, text: props.__text };
+  const out: Props = { ...props, text: props.__text as Props["text"] };
   delete out.__text;
   return out;
 }
@@ -153,11 +153,11 @@ function replacedItemId(olds: Props, inputs: Props): string | undefined {
 export async function checkPortalItem(olds: Props, news: Props): Promise<{ inputs: Props; failures?: CheckFailure[] }> {
   const inputs: Props = {};
   // computed rows (a file's hash, generatedItemIdToCreate) are check's own, never taken from the program
-  for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null && PORTAL_ITEM[key].role === "argument") inputs[key] = news[key];
-  for (const key of LIST_KEYS) if (inputs[key] !== undefined) inputs[key] = asList(inputs[key]);
-  if (inputs.sharing !== undefined) inputs.sharing = normalSharing(inputs.sharing);
-  for (const key of ONE_OR_MANY_KEYS) if (inputs[key] !== undefined) inputs[key] = asOneOrMany(inputs[key]);
-  for (const key of JSON_KEYS) if (inputs[key] !== undefined) inputs[key] = asJson(inputs[key]);
+  for (const key of INPUT_KEYS) if (news[key] !== undefined && news[key] !== null && PORTAL_ITEM[key].role === "argument") (inputs as Record<string, unknown>)[key] = news[key];
+  for (const key of LIST_KEYS) if (inputs[key] !== undefined) (inputs as Record<string, unknown>)[key] = asList(inputs[key]);
+  if (inputs.sharing !== undefined) inputs.sharing = normalSharing(inputs.sharing) as Props["sharing"];
+  for (const key of ONE_OR_MANY_KEYS) if (inputs[key] !== undefined) (inputs as Record<string, unknown>)[key] = asOneOrMany(inputs[key]);
+  for (const key of JSON_KEYS) if (inputs[key] !== undefined) (inputs as Record<string, unknown>)[key] = asJson(inputs[key]);
   if (typeof news.__urn === "string") inputs.__urn = news.__urn;
   const failures = inputFailures(inputs, news.itemIdToCreate ?? undefined);
   for (const [key, keys] of Object.entries(FILE_KEYS)) {

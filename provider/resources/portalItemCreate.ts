@@ -19,7 +19,7 @@ import { generationOf, resourceMarker } from "./portalItemIdentity";
 import { multipartThresholdBytes, resumeOf, uploadMultipart } from "./portalItemUpload";
 import { dataUrlProgress } from "./portalItemLargeData";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** Design rule 7: the default deadline of an async add or a commit. */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
@@ -35,7 +35,7 @@ const existing = (client: PortalClient, itemId: string): Promise<PortalItem | un
 
 /** Design.md: adopt the item with our itemIdToCreate when it is the one we asked for, else fail. */
 async function adopt(client: PortalClient, owner: string, inputs: Props, cause: unknown): Promise<string> {
-  const id = inputs.itemIdToCreate;
+  const id = inputs.itemIdToCreate!;
   if (inputs.dataUrl !== undefined) {
     // spec.md#async-add: a pending async add answers its status before the item is readable
     const pending = await getItemStatus(client, { owner, itemId: id }).catch(() => undefined);
@@ -94,7 +94,7 @@ function streamProgress(total: number, urn: string | undefined): (bytes: number)
 }
 
 async function addInOneCall(client: PortalClient, owner: string, inputs: Props): Promise<{ itemId: string; adopted: boolean }> {
-  const onRead = inputs.fileSize >= PROGRESS_MIN_BYTES ? streamProgress(inputs.fileSize, inputs.__urn) : undefined;
+  const onRead = (inputs.fileSize as number) >= PROGRESS_MIN_BYTES ? streamProgress(inputs.fileSize as number, inputs.__urn) : undefined;
   const file = inputs.file !== undefined ? { file: { path: inputs.file, onRead } } : {};
   const keyed = await portalTakesItemIdToCreate(client);
   if (!keyed) {
@@ -129,9 +129,9 @@ async function discardOnFailure<T>(client: PortalClient, ref: { owner: string; i
 /** Creates the item; returns its id once everything asked for (relationship, protection) holds. */
 export async function createPortalItem(client: PortalClient, inputs: Props): Promise<{ itemId: string; owner: string; adopted: boolean }> {
   const owner: string = inputs.owner ?? (await client.username());
-  const multipart = inputs.file !== undefined && inputs.fileSize > multipartThresholdBytes();
+  const multipart = inputs.file !== undefined && (inputs.fileSize as number) > multipartThresholdBytes();
   const { itemId, adopted } = multipart
-    ? await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs), ...resumeOf(inputs), urn: inputs.__urn, adopt: (e) => adopt(client, owner, inputs, e) })
+    ? await uploadMultipart(client, { owner, folder: inputs.folder, file: inputs.file!, item: itemProperties(inputs), timeoutMs: timeoutMsOf(inputs), ...resumeOf(inputs), urn: inputs.__urn, adopt: (e) => adopt(client, owner, inputs, e) })
     : await addInOneCall(client, owner, inputs);
   const ref = { owner, itemId, folder: inputs.folder };
   await discardOnFailure(client, ref, async () => {
@@ -149,7 +149,7 @@ export async function createPortalItem(client: PortalClient, inputs: Props): Pro
 async function ensureRelationship(client: PortalClient, itemId: string, inputs: Props): Promise<void> {
   const username = await client.username();
   try {
-    await addRelationship(client, { username, ...endsOf(itemId, inputs.relationship) });
+    await addRelationship(client, { username, ...endsOf(itemId, inputs.relationship!) });
   } catch (e) {
     // an adopted item already holds the relationship it was created with (unconfirmed: the portal's answer to a duplicate)
     if (!(e instanceof PortalError) || (e.code !== 409 && !/exist/i.test(e.message))) throw e;

@@ -2,7 +2,7 @@
 // Replace, when-set and ignored fields are columns of the property table (portalItemTable.ts).
 import { IGNORED, INPUT_KEYS, REPLACE_KEYS, WHEN_SET } from "./portalItemTable";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 export { REPLACE_KEYS };
 

@@ -3,7 +3,7 @@ import type { ItemParams } from "../ops/items";
 import { generationOf, markersOf } from "./portalItemIdentity";
 import { PROPERTY_FIELDS } from "./portalItemTable";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** Resource arguments sent as item properties, with their spec.md#item-fields field names (portalItemTable.ts). */
 export { PROPERTY_FIELDS };

@@ -13,7 +13,7 @@ import { heldMetadata } from "./portalItemRead";
 import { relatedItemIds, relationshipHeld, sameRelationship } from "./portalItemRelationship";
 import { DRIFT_FIELDS } from "./portalItemTable";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** Arguments compared with the item: a set one that differs is what the adoption writes. */
 export const ADOPT_COMPARED = [
@@ -93,7 +93,7 @@ export async function heldValues(client: PortalClient, item: PortalItem, inputs:
     else if (key === "relationship") held.relationship = relationshipHeld(inputs.relationship, await relatedItemIds(client, item.id, inputs.relationship));
     else if (key === "protected") held.protected = item.protected === true;
     // a field read back under another name (screenshot → screenshots)
-    else held[key] = item[DRIFT_FIELDS[key] ?? key] ?? undefined;
+    else (held as Record<string, unknown>)[key] = item[DRIFT_FIELDS[key] ?? key] ?? undefined;
   }
   return held;
 }

@@ -3,7 +3,7 @@
 // or authoritative (a protected item's delete is refused, spec.md#item-status), and lists the items related to
 // it (spec.md#add-with-relationship). Read-only GETs made by check; a failed look is said, never fatal.
 import { RELATIONSHIP_TYPES } from "../../spec/limits";
-import { getItem } from "../ops/items";
+import { getItem, type PortalItem } from "../ops/items";
 import { getRelatedItems } from "../ops/relationships";
 import { isNotFound } from "../rest/errors";
 import { portalClient } from "./client";
@@ -25,7 +25,7 @@ async function relatedLines(itemId: string): Promise<string[]> {
 /** The lines a replace adds about the item it deletes (`itemId`, the old generation's item). */
 export async function replaceImpact(itemId: string): Promise<string[]> {
   const client = portalClient();
-  let item: Record<string, any>;
+  let item: PortalItem;
   try {
     item = await getItem(client, itemId);
   } catch (e) {
@@ -33,7 +33,7 @@ export async function replaceImpact(itemId: string): Promise<string[]> {
     return [`! replace deletes item ${itemId} (not looked up: ${firstLine(e)})`];
   }
   const lines = [`! replace deletes item ${itemId} ${shown(item.title)} after its replacement is created`];
-  if (typeof item.contentStatus === "string" && item.contentStatus !== "") {
+  if (typeof item.contentStatus === "string" && (item.contentStatus as string) !== "") {
     lines.push(`! old item is ${item.contentStatus}; the status does not move to the new item`);
   }
   if (item.protected === true) {

@@ -7,7 +7,7 @@ import { checkInputs } from "../schemas/failures";
 import { isUnknown } from "../schemas/unknown";
 import { CHECKED_FIELDS, INPUT_KEYS, OWN_RULES } from "./portalItemTable";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** The argument names of PortalItem, in the order they are kept in state (portalItemTable.ts). */
 export { INPUT_KEYS };
@@ -32,7 +32,7 @@ const PROPERTY_OF: Record<string, string> = {
 export function addItemFieldsOf(inputs: Props, userItemIdToCreate: unknown): Props {
   const fields: Props = {};
   for (const [key, field] of Object.entries(CHECKED_FIELDS)) if (inputs[key] !== undefined) fields[field] = inputs[key];
-  if (userItemIdToCreate !== undefined) fields.itemIdToCreate = userItemIdToCreate;
+  if (userItemIdToCreate !== undefined) fields.itemIdToCreate = userItemIdToCreate as string;
   // spec.md#add-item-data-url: the provider sets async itself for dataUrl
   if (inputs.dataUrl !== undefined) fields.async = true;
   const rel = inputs.relationship;

@@ -7,7 +7,7 @@ import { FILE_KEYS, SECRET_KEYS } from "./portalItemTable";
 import { sharingText } from "./portalItemSharing";
 import { textCarriesSecret } from "./portalItemSecretText";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 const SECRET = new Set<string>(SECRET_KEYS);
 

@@ -10,7 +10,7 @@ import { relatedItemIds, relationshipHeld } from "./portalItemRelationship";
 import { STATE_LAYOUT_VERSION } from "./state";
 import { withoutPlan } from "./plan";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** The provider host sends results as protobuf Structs, which cannot hold undefined: drop such keys. */
 export function definedOnly(props: Props): Props {
@@ -26,7 +26,7 @@ const empty = (v: unknown) => v === undefined || v === null || v === "" || (Arra
  */
 export function inputsAsHeld(olds: Props, item: PortalItem, related: string[], heldFiles: Props = {}): Props {
   const inputs: Props = {};
-  for (const key of INPUT_KEYS) if (olds[key] !== undefined) inputs[key] = olds[key];
+  for (const key of INPUT_KEYS) if (olds[key] !== undefined) (inputs as Record<string, unknown>)[key] = olds[key];
   Object.assign(inputs, heldFiles);
   for (const [arg, field] of Object.entries(DRIFT_FIELDS)) {
     if (WHEN_SET.has(arg) && olds[arg] === undefined) continue;
@@ -40,7 +40,7 @@ export function inputsAsHeld(olds: Props, item: PortalItem, related: string[], h
     const held = Array.isArray(item.typeKeywords) ? item.typeKeywords : [];
     inputs.typeKeywords = olds.typeKeywords.filter((k: string) => held.includes(k));
   }
-  if (olds.url !== undefined) inputs.url = item.url ?? undefined;
+  if (olds.url !== undefined) inputs.url = (item.url as string | undefined) ?? undefined;
   const rel = relationshipHeld(olds.relationship, related);
   if (rel) inputs.relationship = rel;
   else delete inputs.relationship;

@@ -10,7 +10,7 @@ import type { PortalClient } from "../rest/client";
 import { isUnknown } from "../schemas/unknown";
 import { shown } from "./plan";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 export const SHARING_ACCESS = ["private", "org", "public"] as const;
 export type SharingAccess = (typeof SHARING_ACCESS)[number];

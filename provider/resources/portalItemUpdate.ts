@@ -10,7 +10,7 @@ import { WHEN_SET } from "./portalItemTable";
 import { timeoutMsOf } from "./portalItemCreate";
 import { replaceFileInParts, updatesInParts } from "./portalItemLargeData";
 
-type Props = Record<string, any>;
+import type { PortalItemProps as Props } from "./tableProps";
 
 /** The update fields: every changed property, "" for a removed one (with clearEmptyFields) unless the table compares it only when set. */
 export function updateFields(olds: Props, news: Props): { item: ItemParams & { clearEmptyFields?: boolean }; file: boolean; thumbnail: boolean; metadata: boolean } {
@@ -40,7 +40,7 @@ export async function updatePortalItem(client: PortalClient, ref: { owner: strin
   const { item, file, thumbnail, metadata } = updateFields(olds, news);
   // a large file goes in multipart mode (not one buffered request); the fields follow in one update
   const inParts = file && updatesInParts(news.fileSize);
-  if (inParts) await replaceFileInParts(client, ref, { file: news.file, fileSize: news.fileSize, timeoutMs: timeoutMsOf(news), urn: news.__urn });
+  if (inParts) await replaceFileInParts(client, ref, { file: news.file!, fileSize: news.fileSize as number, timeoutMs: timeoutMsOf(news), urn: news.__urn });
   const sendsFile = file && !inParts;
   if (Object.keys(item).length > 0 || sendsFile || thumbnail || metadata) {
     await updateItem(client, { ...ref, item, ...(sendsFile ? { file: { path: news.file } } : {}), ...(thumbnail ? thumbnailPart(news) : {}), ...(metadata ? metadataPart(news) : {}) });

@@ -48,7 +48,7 @@ export interface MultipartUpload {
  * and the portal shows that upload to this owner: a multipart addItem carries no marker keyword
  * (spec.md#add-item-multipart: no item properties), so the derived id is the proof. A given id proves nothing.
  */
-export function resumeOf(inputs: Record<string, any>): Pick<MultipartUpload, "itemIdToCreate" | "resumable"> {
+export function resumeOf(inputs: Record<string, unknown>): Pick<MultipartUpload, "itemIdToCreate" | "resumable"> {
   const id = inputs.itemIdToCreate;
   if (typeof id !== "string") return {};
   const derived = inputs.generatedItemIdToCreate === true && typeof inputs.__urn === "string" && id === derivedItemIdToCreate(inputs.__urn, generationOf(inputs));
