@@ -1,6 +1,12 @@
 // The append itself (spec.md#append): reads one source table row by row and inserts or upserts into a
-// layer, applying behaviour rules 2–5, 8–11 and 13 (rules 1, 4, 6, 7, 12, 14 are checked where the
-// request and the source are resolved: append/request.ts and append/source.ts).
+// layer under a per-layer lock, with an undo log for rollbackOnFailure: upsert matching
+// (spec.md#append-upsert), fresh ids (spec.md#append-ids), projection (spec.md#append-projection),
+// editor tracking (spec.md#append-editor-tracking), ownership-based access control
+// (spec.md#append-ownership), multipatch (spec.md#append-multipatch), field defaults
+// (spec.md#append-field-defaults), then the last-edit time and extent (spec.md#append-last-edit).
+// What the request itself is refused for (one source, upsert with sync or change tracking,
+// truncate's release) is checked in append/start.ts; the source is resolved and opened in
+// append/source.ts.
 import { convertValue, FieldValueError, isEmpty, newGuid, normalizeGuid } from "./model/fields";
 import type { FeatureLayer } from "./model/layer";
 import { newUndoLog, RowError, type UndoLog } from "./model/store";
@@ -77,8 +83,8 @@ async function runAppend(layer: FeatureLayer, table: SourceTable, caller: Append
   }
   store.release(log);
   if (result.recordCount > 0 || o.truncate) {
-    layer.data.lastEditDate = Date.now(); // rule 8: last-edit time
-    if (o.updateExtent) layer.recomputeExtent(); // rule 8: extent, hosted deployment
+    layer.data.lastEditDate = Date.now(); // spec.md#append-last-edit
+    if (o.updateExtent) layer.recomputeExtent(); // spec.md#append-last-edit: the extent, on a hosted deployment
   }
   return result;
 }

@@ -1,5 +1,5 @@
-// Accepts an append (spec.md#append): who may call it (part 5), the refusals the request itself gets
-// (rules 1, 4, truncate's release), then a job (spec.md#append-job-record, spec.md#append-job-states) stepped by the host's JobRunner.
+// Accepts an append (spec.md#append): who may call it (spec.md#authentication), the refusals the
+// request itself gets (spec.md#append-source, spec.md#append-sync-tracking, truncate's release), then a job (spec.md#append-job-record, spec.md#append-job-states) stepped by the host's JobRunner.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomUUID } from "node:crypto";
