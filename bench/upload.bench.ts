@@ -173,8 +173,11 @@ async function main(): Promise<void> {
         const stored = await storedSha256(emu, out.itemId).catch((e) => `download failed: ${e.cause?.message ?? e.message}`);
         const verified = stored === sha;
         if (!verified) throw new Error(`${ph.name}: stored bytes differ (${stored}, item ${out.itemId})`);
+        const jobs = (await (await fetch(`${emu.controlUrl}/jobs`)).json()) as { jobs: Array<{ id: string; kind: string; runMs: number }> };
+        const commitJob = jobs.jobs.find((j) => j.kind === "commit" && j.id === out.itemId);
+        const commitSeconds = commitJob ? commitJob.runMs / 1000 : undefined; // the emulator's time inside the commit job
         const readFactor = ph.phase === "provider" ? (out.hashedBytes + mb * MiB) / (mb * MiB) : undefined;
-        console.error(`  ${mb} MiB, round ${round + 1}, ${ph.name}: ${out.seconds.toFixed(2)} s, uploader ${out.rssMb} MiB, emulator ${peakMb(emu.pid)} MiB`);
+        console.error(`  ${mb} MiB, round ${round + 1}, ${ph.name}: ${out.seconds.toFixed(2)} s${commitSeconds === undefined ? "" : ` (commit ${commitSeconds.toFixed(3)} s)`}, uploader ${out.rssMb} MiB, emulator ${peakMb(emu.pid)} MiB`);
         const prev = best.get(ph);
         if (prev && prev.seconds <= out.seconds) {
           prev.uploaderRssMiB = Math.max(prev.uploaderRssMiB, out.rssMb);
@@ -182,7 +185,7 @@ async function main(): Promise<void> {
           await fetch(`${emu.controlUrl}/reset`, { method: "POST" });
           continue;
         }
-        best.set(ph, { sizeMiB: mb, phase: ph.name, seconds: out.seconds, mibPerS: mb / out.seconds, ratio: base / out.seconds, uploadSeconds: out.uploadSeconds, uploadRatio: base / out.uploadSeconds, uploaderCpuS: out.cpuSeconds, uploaderRssMiB: Math.max(prev?.uploaderRssMiB ?? 0, out.rssMb), emulatorPeakRssMiB: Math.max(prev?.emulatorPeakRssMiB ?? 0, peakMb(emu.pid)), fileReadsPerUp: readFactor, verified });
+        best.set(ph, { sizeMiB: mb, phase: ph.name, seconds: out.seconds, mibPerS: mb / out.seconds, ratio: base / out.seconds, uploadSeconds: out.uploadSeconds, uploadRatio: base / out.uploadSeconds, commitSeconds, uploaderCpuS: out.cpuSeconds, uploaderRssMiB: Math.max(prev?.uploaderRssMiB ?? 0, out.rssMb), emulatorPeakRssMiB: Math.max(prev?.emulatorPeakRssMiB ?? 0, peakMb(emu.pid)), fileReadsPerUp: readFactor, verified });
         await fetch(`${emu.controlUrl}/reset`, { method: "POST" }); // drops the stored items (disk)
       }
       base = best.get(PHASES[0])!.seconds;
@@ -196,11 +199,11 @@ async function main(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`upload: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-  console.log("| size | phase | s (an up: check ×2 + create) | MiB/s | ratio to raw POST | create alone, s | its ratio | uploader CPU s | uploader peak RSS (MiB) | emulator peak RSS (MiB) | file reads per up | bytes verified |");
-  console.log("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  console.log("| size | phase | s (an up: check ×2 + create) | MiB/s | ratio to raw POST | create alone, s | its ratio | emulator commit, s | uploader CPU s | uploader peak RSS (MiB) | emulator peak RSS (MiB) | file reads per up | bytes verified |");
+  console.log("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const r of rows) {
     const f = (n: unknown, d = 2) => (typeof n === "number" ? n.toFixed(d) : "");
-    console.log(`| ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS, 0)} | ${f(r.ratio)} | ${f(r.uploadSeconds)} | ${f(r.uploadRatio)} | ${f(r.uploaderCpuS)} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${f(r.fileReadsPerUp, 1)} | ${r.verified ? "SHA-256 ok" : "no"} |`);
+    console.log(`| ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS, 0)} | ${f(r.ratio)} | ${f(r.uploadSeconds)} | ${f(r.uploadRatio)} | ${f(r.commitSeconds, 3)} | ${f(r.uploaderCpuS)} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${f(r.fileReadsPerUp, 1)} | ${r.verified ? "SHA-256 ok" : "no"} |`);
   }
   const { JOB_POLL } = require("../spec/limits");
   const before = noticeLatency(100, 1.5, 3000);

@@ -3,6 +3,7 @@
 // calls registerFeatureServices(app, host) from emulator/features/index.ts; part 2 uses only
 // what is declared here, so the two halves can change independently.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { StoredData } from "./storedData";
 
 export interface EmulatorOrg {
   id: string;
@@ -37,8 +38,8 @@ export interface HostItem {
   type: string;
   title: string;
   url?: string;
-  /** Absolute path of the item's stored file, for file items. */
-  filePath?: string;
+  /** The item's stored file, for file items: read it only through storedData.ts readStoredData. */
+  data?: StoredData;
   /** Original file name of the stored file, for format detection. */
   fileName?: string;
 }

@@ -12,6 +12,8 @@ export interface JobView {
   step: number;
   steps: number;
   message?: string;
+  /** Milliseconds spent inside the job's steps (not the waits between them): e.g. how long a commit took. */
+  runMs: number;
 }
 
 interface Job {
@@ -31,7 +33,7 @@ export class Jobs implements JobRunner {
 
   /** `onFailed` is told the message when a step throws (e.g. to mark an item failed, spec.md#async-add). */
   start(kind: JobKind, id: string, steps: ReadonlyArray<() => void | Promise<void>>, onFailed?: (message: string) => void): void {
-    const job: Job = { view: { id, kind, status: "pending", step: 0, steps: steps.length }, steps, running: false, onFailed };
+    const job: Job = { view: { id, kind, status: "pending", step: 0, steps: steps.length, runMs: 0 }, steps, running: false, onFailed };
     this.jobs.set(id, job);
     this.schedule(job);
   }
@@ -92,6 +94,7 @@ export class Jobs implements JobRunner {
     if (job.running || !isOpen(job.view)) return;
     job.running = true;
     job.view.status = "running";
+    const started = performance.now();
     try {
       await job.steps[job.view.step]();
       job.view.step++;
@@ -102,6 +105,7 @@ export class Jobs implements JobRunner {
       job.onFailed?.(job.view.message);
     } finally {
       job.running = false;
+      job.view.runMs += performance.now() - started;
     }
   }
 }

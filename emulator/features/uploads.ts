@@ -1,10 +1,10 @@
 // Uploaded source files (spec.md#gap-append-upload): one-shot uploads, and
-// register → uploadPart → commit for large files; parts are joined on disk by streaming.
+// register → uploadPart → commit for large files; the committed parts are the file, in order (storedData.ts).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomUUID } from "node:crypto";
-import { pipeline } from "node:stream/promises";
 import { badRequest, notFound } from "../errors";
+import { storedDataOf, type StoredData } from "../storedData";
 
 export interface Upload {
   itemID: string;
@@ -12,8 +12,10 @@ export interface Upload {
   description: string;
   date: number;
   committed: boolean;
-  /** Where the (committed) file is. */
+  /** Where a one-shot upload's file goes (its parts go beside it). */
   filePath: string;
+  /** The committed file: the one-shot file, or the parts in commit order (storedData.ts; never joined). */
+  data?: StoredData;
   /** Who uploaded it and to which service: only they may append it. */
   owner: string;
   service: string;
@@ -57,10 +59,9 @@ export class Uploads {
     if (ids.length === 0) throw badRequest(`Upload ${upload.itemID} has no parts.`);
     const missing = ids.find((id) => !upload.parts.has(id));
     if (missing) throw badRequest(`Part ${missing} of upload ${upload.itemID} was not uploaded.`);
-    const out = fs.createWriteStream(upload.filePath);
-    for (const id of ids) await pipeline(fs.createReadStream(upload.parts.get(id)!), out, { end: false });
-    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-    for (const p of upload.parts.values()) fs.rmSync(p, { force: true });
+    const kept = new Set(ids);
+    for (const [id, p] of upload.parts) if (!kept.has(id)) fs.rmSync(p, { force: true });
+    upload.data = await storedDataOf(ids.map((id) => upload.parts.get(id)!));
     upload.parts.clear();
     upload.committed = true;
   }

@@ -11,7 +11,7 @@ import { badRequest, EmulatorError } from "../errors";
 import { ITEM, RELEASES } from "../../spec/limits";
 import { checkType, checkUrl, itemFields } from "./itemFields";
 import { createItemRecord } from "./itemRecord";
-import { storeFile, storeMetadata, storeText, storeThumbnail } from "./content";
+import { storeFile, storeMetadata, storeParts, storeText, storeThumbnail } from "./content";
 import { fetchThumbnailUrl } from "./thumbnails";
 import { relateNewItem } from "./relate";
 import { downloadDataUrl } from "./dataUrl";
@@ -106,9 +106,9 @@ function startAsyncAdd(env: AddEnv, item: Item, dir: string, dataUrl: string | u
   if (dataUrl) {
     steps.push(async () => {
       const name = path.basename(new URL(dataUrl).pathname) || "data";
-      const tmp = path.join(dir, "download.tmp");
-      await downloadDataUrl(dataUrl, tmp, path.join(dir, "parts"));
-      await storeFile(item, dir, tmp, name, env.portal.vendor);
+      const work = path.join(dir, "download");
+      const got = await downloadDataUrl(dataUrl, work);
+      await storeParts(item, dir, work, got.files, name, env.portal.vendor);
     });
   }
   steps.push(() => {

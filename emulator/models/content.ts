@@ -1,11 +1,12 @@
-// The stored content of an item: its file (moved from the upload dir, never read whole), its
-// text, its thumbnail and metadata, and the package <vendor>info folder (spec.md#item-fields).
+// The stored content of an item: its data (an uploaded file moved in, or the parts of a multipart
+// upload as they came: storedData.ts; never read whole), its text, its thumbnail and metadata, and the package <vendor>info folder (spec.md#item-fields).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Item } from "./items";
 import type { UploadedFile } from "../params";
 import { extractVendorInfo } from "./packages";
 import { storeThumbnailFile } from "./thumbnails";
+import { storedDataOf, storedSize, type StoredData } from "../storedData";
 
 export function dataDirOf(itemDir: string): string {
   return path.join(itemDir, "data");
@@ -15,18 +16,38 @@ export function infoDirOf(itemDir: string): string {
   return path.join(itemDir, "info");
 }
 
-/** Moves an uploaded (or downloaded/assembled) file into the item; extracts package info. */
+/** Moves an uploaded (or downloaded) file into the item: one segment; extracts package info. */
 export async function storeFile(item: Item, itemDir: string, source: string, fileName: string, vendor: string): Promise<void> {
+  const dir = freshDataDir(itemDir);
+  const target = path.join(dir, path.basename(fileName));
+  await fs.promises.rename(source, target);
+  await setData(item, itemDir, await storedDataOf([target]), fileName, vendor);
+}
+
+/**
+ * A multipart commit: the parts folder becomes the data folder (one rename) and the parts, in
+ * order, are the item's data (storedData.ts); no byte is copied.
+ */
+export async function storeParts(item: Item, itemDir: string, partsDir: string, partNames: readonly string[], fileName: string, vendor: string): Promise<void> {
+  const dir = dataDirOf(itemDir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  await fs.promises.rename(partsDir, dir);
+  await setData(item, itemDir, await storedDataOf(partNames.map((n) => path.join(dir, n))), fileName, vendor);
+}
+
+function freshDataDir(itemDir: string): string {
   const dir = dataDirOf(itemDir);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const target = path.join(dir, path.basename(fileName));
-  await fs.promises.rename(source, target);
-  item.filePath = target;
+  return dir;
+}
+
+async function setData(item: Item, itemDir: string, data: StoredData, fileName: string, vendor: string): Promise<void> {
+  item.data = data;
   item.fileName = path.basename(fileName);
-  item.size = (await fs.promises.stat(target)).size;
+  item.size = storedSize(data);
   item.text = undefined;
-  const card = await extractVendorInfo(target, infoDirOf(itemDir), vendor);
+  const card = await extractVendorInfo(data, infoDirOf(itemDir), vendor);
   if (!card) return;
   // spec.md#item-fields: a package's own culture applies; its card fills what the request left empty
   if (card.culture) item.culture = card.culture;
@@ -41,7 +62,7 @@ export async function storeFile(item: Item, itemDir: string, source: string, fil
 export function storeText(item: Item, text: string): void {
   item.text = text;
   item.size = Buffer.byteLength(text);
-  item.filePath = undefined;
+  item.data = undefined;
   item.fileName = undefined;
 }
 

@@ -1,13 +1,12 @@
 // spec.md#item-fields dataUrl: download the file of an async add. When the source supports byte ranges and
-// the content exceeds 500 kb, parts are fetched by parallel range requests into part files and
-// merged on disk (streams, never the whole file in memory); a failed part is retried once, then
-// the download fails. All parts arrive before the caller creates the item.
+// the content exceeds 500 kb, parts are fetched by parallel range requests into part files, which in
+// order are the item's data (content.ts storeParts: never merged, never whole in memory); a failed
+// part is retried once, then the download fails. All parts arrive before the caller creates the item.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { request } from "undici";
 import { DATA_URL } from "../../spec/limits";
-import { concatFiles } from "./concat";
 
 /** Parts in flight at once, and the size of a part (guesses: the seed gives neither). */
 export const DOWNLOAD = { parallel: 4, minPartBytes: 1024 * 1024, maxParts: 16 } as const;
@@ -16,6 +15,8 @@ export interface DownloadReport {
   ranged: boolean;
   parts: number;
   size: number;
+  /** The downloaded files under the work folder, in order. */
+  files: string[];
 }
 
 interface Probe {
@@ -66,22 +67,26 @@ function partRanges(size: number): Array<[number, number]> {
   return ranges;
 }
 
-export async function downloadDataUrl(url: string, target: string, workDir: string): Promise<DownloadReport> {
+/** Downloads into `workDir` (removed again when the download fails). */
+export async function downloadDataUrl(url: string, workDir: string): Promise<DownloadReport> {
   let info: Probe;
   try {
     info = await probe(url);
   } catch (e) {
     throw new Error(`Unable to download dataUrl: ${(e as Error).message}`);
   }
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.mkdirSync(workDir, { recursive: true });
   if (!info.ranges || info.size === undefined || info.size <= DATA_URL.rangeThresholdBytes) {
+    const target = path.join(workDir, "1");
     await fetchTo(url, target).catch((e) => {
+      fs.rmSync(workDir, { recursive: true, force: true });
       throw new Error(`Unable to download dataUrl: ${(e as Error).message}`);
     });
-    return { ranged: false, parts: 1, size: (await fs.promises.stat(target)).size };
+    return { ranged: false, parts: 1, size: (await fs.promises.stat(target)).size, files: ["1"] };
   }
   const ranges = partRanges(info.size);
-  fs.mkdirSync(workDir, { recursive: true });
-  const files = ranges.map((_, i) => path.join(workDir, `part-${i + 1}`));
+  const files = ranges.map((_, i) => path.join(workDir, String(i + 1)));
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -97,9 +102,9 @@ export async function downloadDataUrl(url: string, target: string, workDir: stri
     const settled = await Promise.allSettled(Array.from({ length: Math.min(DOWNLOAD.parallel, ranges.length) }, worker));
     const rejected = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
     if (rejected) throw rejected.reason;
-    await concatFiles(files, target);
-  } finally {
+  } catch (e) {
     fs.rmSync(workDir, { recursive: true, force: true });
+    throw e;
   }
-  return { ranged: true, parts: ranges.length, size: info.size };
+  return { ranged: true, parts: ranges.length, size: info.size, files: files.map((f) => path.basename(f)) };
 }

@@ -1,6 +1,6 @@
 // spec.md#add-item-multipart and spec.md#gap-multipart: multipart adds. Parts
-// are files under <item>/parts/<n>; commit renames the first into place and appends the others
-// (concat.ts assembleInPlace): one write of each byte after the upload, none for a one-part file.
+// are files under <item>/parts/<n>; commit renames that folder to the item's data folder and the
+// parts, in order, are the item's data (content.ts storeParts, storedData.ts): no byte is copied.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Caller } from "../host";
@@ -11,8 +11,7 @@ import { badRequest } from "../errors";
 import { MULTIPART } from "../../spec/limits";
 import { createItemRecord } from "./itemRecord";
 import { checkTitle, checkType, itemFields } from "./itemFields";
-import { storeFile } from "./content";
-import { assembleInPlace } from "./concat";
+import { storeParts } from "./content";
 import { typeFromFileName } from "./itemTypes";
 
 const partsDir = (env: Pick<AddEnv, "portal">, id: string) => path.join(env.portal.items.dirOf(id), "parts");
@@ -95,10 +94,7 @@ export function commit(env: AddEnv, item: Item, p: Params): void {
     item.id,
     [
       async () => {
-        const assembled = path.join(itemDir, "assembled.tmp");
-        await assembleInPlace(numbers.map((n) => path.join(dir, String(n))), assembled);
-        fs.rmSync(dir, { recursive: true, force: true });
-        await storeFile(item, itemDir, assembled, fileName, env.portal.vendor);
+        await storeParts(item, itemDir, dir, numbers.map(String), fileName, env.portal.vendor);
       },
       () => {
         Object.assign(item, fields, { type, addStatus: "completed", statusMessage: "completed", modified: Date.now() });

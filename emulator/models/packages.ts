@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { pipeline } from "node:stream/promises";
 import * as yauzl from "yauzl";
 import { XMLParser } from "fast-xml-parser";
+import { openStoredZip, readStoredData, type StoredData } from "../storedData";
 
 export interface ItemCard {
   title?: string;
@@ -18,27 +19,19 @@ export interface ItemCard {
   documentation?: string;
 }
 
-async function isZip(file: string): Promise<boolean> {
-  const fd = await fs.promises.open(file, "r");
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await fd.read(head, 0, 4, 0);
-    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
-  } finally {
-    await fd.close();
-  }
-}
-
-function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => (err ? reject(err) : resolve(zip))));
+async function isZip(data: StoredData): Promise<boolean> {
+  const head: Buffer[] = [];
+  for await (const chunk of readStoredData(data, { start: 0, end: 4 })) head.push(chunk as Buffer);
+  const bytes = Buffer.concat(head);
+  return bytes.length === 4 && bytes.readUInt32LE(0) === 0x04034b50;
 }
 
 /** Extracts `<vendor>info/**` into infoDir and reads its item card; undefined when there is none. */
-export async function extractVendorInfo(file: string, infoDir: string, vendor: string): Promise<ItemCard | undefined> {
-  if (!(await isZip(file))) return undefined;
+export async function extractVendorInfo(data: StoredData, infoDir: string, vendor: string): Promise<ItemCard | undefined> {
+  if (!(await isZip(data))) return undefined;
   let zip: yauzl.ZipFile;
   try {
-    zip = await openZip(file);
+    zip = await openStoredZip(data);
   } catch {
     return undefined; // not a readable zip: stored as a plain file
   }

@@ -6,7 +6,7 @@ import type { Portal } from "./portal";
 import type { Item } from "./items";
 import { badRequest } from "../errors";
 import { checkType, checkUrl, itemFields } from "./itemFields";
-import { storeFile, storeMetadata, storeText, storeThumbnail } from "./content";
+import { storeFile, storeMetadata, storeParts, storeText, storeThumbnail } from "./content";
 import { fetchThumbnailUrl } from "./thumbnails";
 import { downloadDataUrl } from "./dataUrl";
 import { checkDataStore } from "./dataStore";
@@ -43,11 +43,11 @@ export async function updateItem(env: { portal: Portal; uploadDir: string }, ite
   else if (p.has("dataUrl")) {
     // update downloads dataUrl within the request (the seed's async rule is for addItem; unconfirmed)
     const url = checkUrl(p.str("dataUrl")!, "dataUrl");
-    const tmp = path.join(dir, "download.tmp");
-    await downloadDataUrl(url, tmp, path.join(dir, "parts")).catch((e) => {
+    const work = path.join(dir, "download");
+    const got = await downloadDataUrl(url, work).catch((e) => {
       throw badRequest((e as Error).message);
     });
-    await storeFile(item, dir, tmp, path.basename(new URL(url).pathname) || "data", portal.vendor);
+    await storeParts(item, dir, work, got.files, path.basename(new URL(url).pathname) || "data", portal.vendor);
   }
   Object.assign(item, fields, { type });
   item.modified = Date.now();

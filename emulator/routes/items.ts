@@ -1,5 +1,4 @@
 // spec.md#add-item and spec.md#gap-read-item: addItem, read, data, update, delete, protect, unprotect.
-import * as fs from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller } from "../host";
@@ -12,6 +11,7 @@ import { PRIVILEGES } from "../models/privileges";
 import { portalError } from "../errors";
 import { updateItem } from "../models/updateItem";
 import { contentTypeOf } from "../models/mime";
+import { readStoredData, storedSize } from "../storedData";
 
 type Ctx = OpContext & { caller: Caller };
 const ITEM_PATHS = ["/content/users/:owner/items/:id", "/content/users/:owner/:folder/items/:id"];
@@ -51,9 +51,9 @@ function readItem(ctx: OpContext) {
 /** spec.md#gap-item-data: raw bytes or the JSON text; an empty body when there is none. */
 function itemData(ctx: OpContext) {
   const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  if (item.filePath && fs.existsSync(item.filePath)) {
+  if (item.data) {
     ctx.reply.type(contentTypeOf(item.fileName ?? "")).header("content-disposition", `attachment; filename="${encodeURIComponent(item.fileName ?? "data")}"`);
-    void ctx.reply.send(fs.createReadStream(item.filePath));
+    void ctx.reply.header("content-length", storedSize(item.data)).send(readStoredData(item.data));
     return SENT;
   }
   void ctx.reply.type(item.text !== undefined ? "application/json; charset=utf-8" : "text/plain").send(item.text ?? "");

@@ -1,5 +1,5 @@
 // Resolves the one source of an append (spec.md#append-source) when the request arrives, and opens it
-// when the job runs: literal edits, an upload, a file item, or a hosted service (rule 12).
+// when the job runs: literal edits, an upload, a file item, or a hosted service (spec.md#append-from-service).
 import { badRequest, forbidden, notFound } from "../../errors";
 import type { Caller } from "../../host";
 import { openFeatureCollection } from "../formats/feature-collection";
@@ -9,10 +9,11 @@ import type { ReaderOptions, SourceDataset } from "../formats/source";
 import type { HostedService } from "../model/service";
 import type { FeatureState } from "../state";
 import type { AppendParams } from "./params";
+import type { StoredData } from "../../storedData";
 
 export type ResolvedSource =
   | { kind: "edits"; text: string }
-  | { kind: "file"; format: FileFormat; path: string }
+  | { kind: "file"; format: FileFormat; data: StoredData; name: string }
   | { kind: "service"; service: HostedService }
   /** Known only when the job runs (e.g. filegdb): the job fails with this message. */
   | { kind: "unreadable"; message: string };
@@ -24,8 +25,8 @@ export function resolveSource(state: FeatureState, caller: Caller, p: AppendPara
   if (p.edits !== undefined) return { kind: "edits", text: p.edits };
   if (p.appendUploadId !== undefined) {
     const upload = state.uploads.require(p.appendUploadId, caller.user.username);
-    if (!upload.committed) throw badRequest(`Upload ${upload.itemID} is not committed.`);
-    return fileSource(p.appendUploadFormat, upload.filePath, upload.itemName);
+    if (!upload.committed || !upload.data) throw badRequest(`Upload ${upload.itemID} is not committed.`);
+    return fileSource(p.appendUploadFormat, upload.data, upload.itemName);
   }
   // spec.md#versions: appendItemId from 10.9.
   if (!state.host.releaseAtLeast("10.9")) throw badRequest(`appendItemId is supported from release 10.9 (this is ${state.host.release}).`);
@@ -33,13 +34,13 @@ export function resolveSource(state: FeatureState, caller: Caller, p: AppendPara
   if (!item) throw notFound(`Item ${p.appendItemId} does not exist or is inaccessible.`);
   if (item.orgId !== caller.org.id) throw forbidden(`Item ${item.id} belongs to another organization.`);
   if (item.type === "Feature Service" || p.appendUploadFormat?.toLowerCase() === "featureservice") return serviceSource(state, item.url ?? "");
-  if (!item.filePath) throw badRequest(`Item ${item.id} holds no file to append.`);
-  return fileSource(p.appendUploadFormat, item.filePath, item.fileName ?? item.filePath);
+  if (!item.data) throw badRequest(`Item ${item.id} holds no file to append.`);
+  return fileSource(p.appendUploadFormat, item.data, item.fileName ?? "data");
 }
 
-function fileSource(format: string | undefined, filePath: string, fileName: string): ResolvedSource {
+function fileSource(format: string | undefined, data: StoredData, fileName: string): ResolvedSource {
   try {
-    return { kind: "file", format: formatOf(format, fileName), path: filePath };
+    return { kind: "file", format: formatOf(format, fileName), data, name: fileName };
   } catch (e) {
     throw badRequest((e as Error).message);
   }
@@ -60,7 +61,7 @@ export async function openSource(source: ResolvedSource, options: ReaderOptions)
     case "edits":
       return openFeatureCollection(source.text);
     case "file":
-      return openFile(source.format, source.path, options);
+      return openFile(source.format, source.data, source.name, options);
     case "service":
       return openFeatureService(source.service);
     case "unreadable":

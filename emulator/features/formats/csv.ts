@@ -1,18 +1,18 @@
 // spec.md#append CSV source: streamed with csv-parse (never the whole file in memory). Geometry from
-// coordinate columns (default 4326, rule 5), none (rule 7), or addresses on a hosted deployment (rule 6).
-import * as fs from "node:fs";
+// coordinate columns (default 4326, spec.md#append-projection), none (spec.md#append-csv-no-geometry), or addresses on a hosted deployment (spec.md#append-geocode).
+import { readStoredData, type StoredData } from "../../storedData";
 import * as path from "node:path";
 import { parse } from "csv-parse";
 import { datasetOf, type AppendSourceInfo, type ReaderOptions, type SourceDataset, type SourceRow } from "./source";
 import { locator } from "./location";
 
-export function openCsv(file: string, options: ReaderOptions): SourceDataset {
+export function openCsv(data: StoredData, fileName: string, options: ReaderOptions): SourceDataset {
   const info: AppendSourceInfo = options.appendSourceInfo;
   const table = {
-    name: path.basename(file).replace(/\.[^.]*$/, ""),
+    name: path.basename(fileName).replace(/\.[^.]*$/, ""),
     spatialReference: info.sourceSR ?? info.sourceSpatialReference,
     async *rows(): AsyncIterable<SourceRow> {
-      const parser = fs.createReadStream(file).pipe(
+      const parser = readStoredData(data).pipe(
         parse({ columns: true, bom: true, skip_empty_lines: true, delimiter: info.columnDelimiter || ",", quote: info.qualifier || '"' }),
       );
       let locate: ReturnType<typeof locator> | undefined;

@@ -1,7 +1,8 @@
 // spec.md#append Excel source (.xlsx): read with exceljs's streaming reader, first row as header.
-// Geometry as for CSV (rules 5–7). sourceTableName picks the sheet; the first sheet otherwise.
+// Geometry as for CSV (spec.md#append-projection, spec.md#append-geocode, spec.md#append-csv-no-geometry). sourceTableName picks the sheet; the first sheet otherwise.
 import * as ExcelJS from "exceljs";
 import { locator } from "./location";
+import { readStoredData, type StoredData } from "../../storedData";
 import { SourceError, type ReaderOptions, type SourceDataset, type SourceRow, type SourceTable } from "./source";
 
 function cellValue(v: unknown): unknown {
@@ -15,7 +16,7 @@ function cellValue(v: unknown): unknown {
   return String(v);
 }
 
-export function openExcel(file: string, options: ReaderOptions): SourceDataset {
+export function openExcel(data: StoredData, options: ReaderOptions): SourceDataset {
   return {
     close: async () => undefined,
     async table(name): Promise<SourceTable> {
@@ -24,7 +25,7 @@ export function openExcel(file: string, options: ReaderOptions): SourceDataset {
         name: name ?? "first sheet",
         spatialReference: info.sourceSR ?? info.sourceSpatialReference,
         async *rows(): AsyncIterable<SourceRow> {
-          const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache" }) // styles tell date cells from numbers;
+          const reader = new ExcelJS.stream.xlsx.WorkbookReader(readStoredData(data), { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache" }) // styles tell date cells from numbers;
           let found = false;
           try {
             for await (const sheet of reader as AsyncIterable<any>) {

@@ -1,6 +1,6 @@
 // spec.md#append GeoJSON source: a FeatureCollection in 4326 unless it names another CRS (legacy `crs`
 // member); read whole (GeoJSON is one JSON document).
-import * as fs from "node:fs";
+import { readStoredBuffer, type StoredData } from "../../storedData";
 import * as path from "node:path";
 import { attributeNames } from "./feature-collection";
 import { geojsonToEsri } from "./geometry";
@@ -12,10 +12,10 @@ function crsWkid(crs: any): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-export async function openGeoJson(file: string): Promise<SourceDataset> {
+export async function openGeoJson(data: StoredData, fileName: string): Promise<SourceDataset> {
   let json: any;
   try {
-    json = JSON.parse(await fs.promises.readFile(file, "utf8"));
+    json = JSON.parse((await readStoredBuffer(data)).toString("utf8"));
   } catch (e) {
     throw new SourceError(`the GeoJSON file cannot be read: ${(e as Error).message}`);
   }
@@ -24,7 +24,7 @@ export async function openGeoJson(file: string): Promise<SourceDataset> {
   const wkid = crsWkid(json.crs);
   return datasetOf([
     {
-      name: path.basename(file).replace(/\.[^.]*$/, ""),
+      name: path.basename(fileName).replace(/\.[^.]*$/, ""),
       spatialReference: { wkid: wkid ?? 4326 },
       fields: attributeNames(features, "properties"),
       async *rows(): AsyncIterable<SourceRow> {

@@ -2,10 +2,11 @@
 // gpkg_geometry_columns, spatial references from gpkg_spatial_ref_sys (EPSG id, else its WKT).
 import { datasetOf, SourceError, type SourceDataset } from "./source";
 import { openDatabase, query, sqlTable } from "./sqlite";
+import type { StoredData } from "../../storedData";
 import type { SourceSpatialReference } from "../projection";
 
-export async function openGeoPackage(file: string): Promise<SourceDataset> {
-  const db = await openDatabase(file);
+export async function openGeoPackage(data: StoredData): Promise<SourceDataset> {
+  const db = await openDatabase(data);
   let contents: Record<string, unknown>[];
   try {
     contents = query(db, "SELECT table_name, data_type, srs_id FROM gpkg_contents WHERE data_type IN ('features','attributes') ORDER BY table_name");

@@ -9,6 +9,7 @@ import { openShapefileZip } from "./shapefile";
 import { SourceError, type ReaderOptions, type SourceDataset } from "./source";
 import { openSqlite } from "./sqlite";
 import { APPEND_FORMAT_BY_EXTENSION } from "../../../spec/limits";
+import { readStoredBuffer, type StoredData } from "../../storedData";
 
 export const FILE_FORMATS = ["csv", "excel", "geojson", "shapefile", "sqlite", "geopackage", "filegdb", "featurecollection"] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
@@ -32,23 +33,24 @@ export function formatOf(appendUploadFormat: string | undefined, fileName: strin
   return byExt;
 }
 
-export async function openFile(format: FileFormat, file: string, options: ReaderOptions): Promise<SourceDataset> {
+/** The source's bytes come from its stored data (storedData.ts); `name` is its file name (table names). */
+export async function openFile(format: FileFormat, data: StoredData, name: string, options: ReaderOptions): Promise<SourceDataset> {
   const info = options.appendSourceInfo;
   switch (format) {
     case "csv":
-      return openCsv(file, options);
+      return openCsv(data, name, options);
     case "excel":
-      return openExcel(file, options);
+      return openExcel(data, options);
     case "geojson":
-      return openGeoJson(file);
+      return openGeoJson(data, name);
     case "shapefile":
-      return openShapefileZip(file, options.workDir);
+      return openShapefileZip(data, options.workDir);
     case "sqlite":
-      return openSqlite(file, info.sourceSR ?? info.sourceSpatialReference);
+      return openSqlite(data, info.sourceSR ?? info.sourceSpatialReference);
     case "geopackage":
-      return openGeoPackage(file);
+      return openGeoPackage(data);
     case "featurecollection":
-      return openFeatureCollection(await import("node:fs").then((fs) => fs.promises.readFile(file, "utf8")));
+      return openFeatureCollection((await readStoredBuffer(data)).toString("utf8"));
     case "filegdb":
       // No maintained file-geodatabase reader exists for Node.js (docs/emulator-features.md).
       throw new SourceError("format filegdb is not supported by this emulator");

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { geojsonToEsri } from "./geometry";
 import { datasetOf, SourceError, type SourceDataset, type SourceRow, type SourceTable } from "./source";
 import { unzip } from "./unzip";
+import type { StoredData } from "../../storedData";
 
 interface ShapefileSource {
   read(): Promise<{ done: boolean; value: { properties?: Record<string, unknown>; geometry?: any } }>;
@@ -15,10 +16,10 @@ function sibling(files: string[], base: string, ext: string): string | undefined
   return files.find((f) => f.toLowerCase() === `${base.toLowerCase()}.${ext}`);
 }
 
-export async function openShapefileZip(file: string, workDir: string): Promise<SourceDataset> {
+export async function openShapefileZip(data: StoredData, workDir: string): Promise<SourceDataset> {
   const dir = path.join(workDir, "shapefile");
   fs.mkdirSync(dir, { recursive: true });
-  const files = await unzip(file, dir);
+  const files = await unzip(data, dir);
   const shps = files.filter((f) => f.toLowerCase().endsWith(".shp"));
   if (shps.length === 0) throw new SourceError("the zip file holds no shapefile (.shp)");
   const tables: SourceTable[] = shps.map((shp) => {

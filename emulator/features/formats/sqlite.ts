@@ -1,6 +1,6 @@
 // spec.md#append sqlite and GeoPackage sources, read with sql.js. sql.js is an in-memory engine: the
 // database file is loaded whole (documented limit); rows are then stepped one at a time.
-import * as fs from "node:fs";
+import { readStoredBuffer, type StoredData } from "../../storedData";
 import { wkbToEsri } from "./geometry";
 import { geoPackageBlobToEsri } from "./gpkg-blob";
 import { datasetOf, SourceError, type SourceDataset, type SourceField, type SourceRow, type SourceTable } from "./source";
@@ -40,10 +40,10 @@ function fieldType(declared: string): FieldType | undefined {
   return undefined;
 }
 
-export async function openDatabase(file: string): Promise<SqlDatabase> {
+export async function openDatabase(data: StoredData): Promise<SqlDatabase> {
   const SQL = await loadSqlJs();
   try {
-    const db = new SQL.Database(await fs.promises.readFile(file));
+    const db = new SQL.Database(await readStoredBuffer(data));
     db.exec("SELECT count(*) FROM sqlite_master");
     return db;
   } catch (e) {
@@ -81,8 +81,8 @@ export function sqlTable(db: SqlDatabase, name: string, geometryColumn: string |
 }
 
 /** A plain sqlite database: every user table; geometry in a column named shape/geometry/geom (WKB or WKT). */
-export async function openSqlite(file: string, sr: SourceSpatialReference | undefined): Promise<SourceDataset> {
-  const db = await openDatabase(file);
+export async function openSqlite(data: StoredData, sr: SourceSpatialReference | undefined): Promise<SourceDataset> {
+  const db = await openDatabase(data);
   const names = query(db, "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name").map((r) => String(r.name));
   const tables = names.map((name) => {
     const cols = query(db, `PRAGMA table_info(${quote(name)})`).map((c) => String(c.name));

@@ -3,26 +3,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { SourceError } from "./source";
-
-interface YauzlEntry {
-  fileName: string;
-}
-interface YauzlZip {
-  readEntry(): void;
-  on(event: "entry", cb: (e: YauzlEntry) => void): void;
-  on(event: "end" | "close", cb: () => void): void;
-  on(event: "error", cb: (e: Error) => void): void;
-  openReadStream(e: YauzlEntry, cb: (err: Error | null, s?: NodeJS.ReadableStream) => void): void;
-  close(): void;
-}
-const yauzl = require("yauzl") as { open(file: string, opts: object, cb: (err: Error | null, zip?: YauzlZip) => void): void };
+import { openStoredZip, type StoredData } from "../../storedData";
 
 /** Returns the relative paths of the files written under `dir`. */
-export function unzip(file: string, dir: string): Promise<string[]> {
+export function unzip(data: StoredData, dir: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const fail = (e: Error) => reject(new SourceError(`the zip file is corrupt or unreadable: ${e.message}`));
-    yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
-      if (err || !zip) return fail(err ?? new Error("no zip"));
+    openStoredZip(data).then((zip) => {
       const written: string[] = [];
       zip.on("error", fail);
       zip.on("end", () => resolve(written));
@@ -42,6 +29,6 @@ export function unzip(file: string, dir: string): Promise<string[]> {
         });
       });
       zip.readEntry();
-    });
+    }, fail);
   });
 }

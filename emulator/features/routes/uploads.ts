@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest } from "../../errors";
 import type { FeatureState } from "../state";
 import { uploadItemJson } from "../uploads";
+import { storedDataOf } from "../../storedData";
 import { callerFor, formFields, serviceOf, type PathParams } from "./context";
 import { readMultipart } from "./multipart";
 
@@ -29,6 +30,7 @@ export function uploadRoutes(app: FastifyInstance, state: FeatureState): void {
     if (!body.file) throw badRequest("Missing the 'file' part.");
     const upload = state.uploads.create(body.file.filename, body.fields.description ?? "", caller.user.username, service.name);
     fs.renameSync(body.file.path, upload.filePath);
+    upload.data = await storedDataOf([upload.filePath]);
     upload.committed = true;
     return { success: true, item: uploadItemJson(upload) };
   });

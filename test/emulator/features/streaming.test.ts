@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { openCsv } from "../../../emulator/features/formats/csv";
+import { storedDataOf } from "../../../emulator/storedData";
 
 describe("4.1 streaming sources", () => {
   let dir: string;
@@ -15,7 +16,7 @@ describe("4.1 streaming sources", () => {
   it("4.1: the CSV reader yields row 1 before the file is complete (a FIFO still open for writing)", async () => {
     const fifo = path.join(dir, "rows.csv");
     execFileSync("mkfifo", [fifo]);
-    const dataset = openCsv(fifo, { appendSourceInfo: {}, workDir: dir });
+    const dataset = openCsv(await storedDataOf([fifo]), "rows.csv", { appendSourceInfo: {}, workDir: dir });
     const rows = (await dataset.table(undefined)).rows()[Symbol.asyncIterator]();
     const first = rows.next();
     const writer = fs.createWriteStream(fifo);
