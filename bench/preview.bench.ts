@@ -1,0 +1,168 @@
+// No-change previews at scale (issue 13): a stack of BENCH_PREVIEW_ITEMS PortalItems (default 200,
+// small Web Map text items) is brought up once through the real Pulumi CLI (the e2e harness: the
+// packed package in a fixture project, a file backend) against the emulator in its own process
+// (dist/emulator/cli.js). Then `pulumi preview --expect-no-changes --json` of that stack is timed
+// against the baseline: a second project of as many do-nothing dynamic resources (check, diff and
+// read answer at once) carrying the same properties with the same values as the PortalItems' state.
+// Previews interleaved, BENCH_REPEAT rounds (default 3), best kept. Reports seconds, the ratio, the
+// `pulumi` process's peak RSS (GNU time %M, when /usr/bin/time is there) and the portal requests the
+// timed previews made (the emulator's request log; must be 0). Every preview must report only
+// unchanged resources. Run: npm run build && npm run bench preview   (BENCH_JSON=file: raw figures)
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulatorProcess } from "./emulatorProcess";
+import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../test/support/pulumi";
+
+const N = Math.max(1, Number(process.env.BENCH_PREVIEW_ITEMS ?? 200));
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
+const USER = "dev_publisher";
+const TIME = "/usr/bin/time";
+/** The Pulumi state's marker of a secret value (`pulumi stack export`). */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+const portalProgram = `
+const portal = require("pulumi-gis-portal");
+for (let i = 0; i < ${N}; i++) {
+  new portal.PortalItem("item-" + i, {
+    type: "Web Map",
+    title: "Bench item " + i,
+    tags: ["bench"],
+    text: { operationalLayers: [], baseMap: { title: "Base " + i, baseMapLayers: [] }, version: "2.31" },
+  });
+}
+`;
+
+// The baseline: the same properties and values (states.json), a provider that does nothing.
+const baselineProgram = `
+const pulumi = require("@pulumi/pulumi");
+const states = require("./states.json");
+const provider = {
+  async check(olds, news) { return { inputs: news }; },
+  async diff() { return { changes: false }; },
+  async create(inputs) { return { id: "noop-" + Math.random().toString(16).slice(2), outs: inputs }; },
+  async read(id, props) { return { id, props }; },
+};
+const unwrap = (v) => (v && typeof v === "object" && !Array.isArray(v) && "__secret" in v ? pulumi.secret(v.__secret) : v);
+class Noop extends pulumi.dynamic.Resource {
+  constructor(name, props) { super(provider, name, props, {}, "bench", "Noop"); }
+}
+for (const [name, props] of Object.entries(states)) {
+  new Noop(name, Object.fromEntries(Object.entries(props).map(([k, v]) => [k, unwrap(v)])));
+}
+`;
+
+interface Run {
+  seconds: number;
+  peakRssMiB?: number;
+  same: number;
+}
+
+function pulumi(project: FixtureProject, args: string[], timed = false): Promise<{ code: number; stdout: string; stderr: string; seconds: number; peakRssMiB?: number }> {
+  const bin = path.join(pulumiBinDir(), "pulumi");
+  const rssFile = path.join(project.dir, ".time-rss");
+  const withTime = timed && fs.existsSync(TIME);
+  const [cmd, argv] = withTime ? [TIME, ["-f", "%M", "-o", rssFile, bin, ...args]] : [bin, args];
+  const started = process.hrtime.bigint();
+  return new Promise((ok) =>
+    execFile(cmd, [...argv, "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env }, maxBuffer: 1 << 28 }, (e, stdout, stderr) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const kb = withTime ? Number(/(\d+)\s*$/.exec(fs.readFileSync(rssFile, "utf8"))?.[1]) : NaN;
+      ok({ code: e ? Number((e as { code?: unknown }).code ?? 1) : 0, stdout, stderr, seconds, peakRssMiB: Number.isFinite(kb) ? Math.round(kb / 1024) : undefined });
+    }),
+  );
+}
+
+/** One timed no-change preview; throws unless the engine reports every resource unchanged. */
+async function preview(project: FixtureProject, label: string): Promise<Run> {
+  const r = await pulumi(project, ["preview", "--expect-no-changes", "--json"], true);
+  if (r.code !== 0) throw new Error(`${label}: preview exited ${r.code}: ${r.stderr.slice(-2000)}\n${r.stdout.slice(0, 2000)}`);
+  const summary = JSON.parse(r.stdout).changeSummary as Record<string, number>;
+  const changed = Object.entries(summary).filter(([op, n]) => op !== "same" && n > 0);
+  if (changed.length > 0 || summary.same !== N + 1) throw new Error(`${label}: not a no-change preview of ${N} resources + the stack: ${JSON.stringify(summary)}`);
+  return { seconds: r.seconds, peakRssMiB: r.peakRssMiB, same: summary.same };
+}
+
+async function up(project: FixtureProject, label: string): Promise<void> {
+  const r = await pulumi(project, ["up", "--yes", "--skip-preview"]);
+  if (r.code !== 0) throw new Error(`${label}: up exited ${r.code}: ${r.stderr.slice(-2000)}\n${r.stdout.slice(-2000)}`);
+}
+
+/** The PortalItems' state as `pulumi stack export --show-secrets` has it, keyed by resource name, without the dynamic provider's own property. */
+async function portalItemStates(project: FixtureProject): Promise<Record<string, Record<string, unknown>>> {
+  const r = await pulumi(project, ["stack", "export", "--show-secrets"]);
+  if (r.code !== 0) throw new Error(`stack export exited ${r.code}: ${r.stderr}`);
+  const resources = JSON.parse(r.stdout).deployment.resources as Array<{ urn: string; type: string; outputs?: Record<string, unknown> }>;
+  const states: Record<string, Record<string, unknown>> = {};
+  for (const res of resources.filter((x) => x.type === "pulumi-nodejs:dynamic/portal:PortalItem")) {
+    const props: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(res.outputs ?? {})) {
+      if (k === "__provider") continue;
+      const secret = v !== null && typeof v === "object" && SECRET_SIG in (v as object);
+      props[k] = secret ? { __secret: JSON.parse(String((v as { plaintext: string }).plaintext)) } : v;
+    }
+    states[res.urn.split("::").pop()!] = props;
+  }
+  if (Object.keys(states).length !== N) throw new Error(`state holds ${Object.keys(states).length} PortalItems, expected ${N}`);
+  return states;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(__dirname, "..", "dist/resources/index.js"))) throw new Error("build first (npm run build)");
+  const emu = await startEmulatorProcess();
+  const projects: FixtureProject[] = [];
+  try {
+    const portal = createFixtureProject("preview-bench", portalProgram);
+    projects.push(portal);
+    const portalUrl = emu.sharingUrl.replace(/\/sharing\/rest$/, "");
+    await fixtureStack(portal, "dev", { "portal:url": { value: portalUrl }, "portal:token": { value: emu.tokens[USER], secret: true } });
+    let t = Date.now();
+    await up(portal, "PortalItems");
+    console.error(`  up of ${N} PortalItems: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const states = await portalItemStates(portal);
+    const names = [...new Set(Object.values(states).flatMap((s) => Object.keys(s)))].sort();
+
+    const base = createFixtureProject("preview-bench-baseline", baselineProgram);
+    projects.push(base);
+    fs.writeFileSync(path.join(base.dir, "states.json"), JSON.stringify(states));
+    await fixtureStack(base, "dev");
+    t = Date.now();
+    await up(base, "baseline");
+    console.error(`  up of ${N} do-nothing resources: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+    await fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
+    const best: { portal?: Run; baseline?: Run } = {};
+    const peak = { portal: 0, baseline: 0 };
+    for (let round = 0; round < REPEAT; round++) {
+      for (const [key, project] of [["baseline", base], ["portal", portal]] as const) {
+        const r = await preview(project, key);
+        console.error(`  round ${round + 1}, ${key}: ${r.seconds.toFixed(2)} s, pulumi peak RSS ${r.peakRssMiB ?? "?"} MiB`);
+        peak[key] = Math.max(peak[key], r.peakRssMiB ?? 0);
+        if (!best[key] || r.seconds < best[key]!.seconds) best[key] = r;
+      }
+    }
+    const logged = ((await (await fetch(`${emu.controlUrl}/requests`)).json()) as { requests: Array<{ method: string; path: string }> }).requests;
+    const ratio = best.portal!.seconds / best.baseline!.seconds;
+    const rows = [
+      { phase: "do-nothing dynamic provider, same outputs (baseline)", seconds: best.baseline!.seconds, ratio: 1, peakRssMiB: peak.baseline || undefined, portalRequests: undefined as number | undefined },
+      { phase: "PortalItem", seconds: best.portal!.seconds, ratio, peakRssMiB: peak.portal || undefined, portalRequests: logged.length },
+    ];
+    const cpus = os.cpus();
+    console.log(`preview: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; ${N} resources of ${names.length} properties each; best of ${REPEAT}, interleaved`);
+    console.log("| resources | phase | s (no-change preview) | ratio to baseline | pulumi peak RSS (MiB) | portal requests | result |");
+    console.log("|---:|---|---:|---:|---:|---:|---|");
+    for (const r of rows) console.log(`| ${N} | ${r.phase} | ${r.seconds.toFixed(2)} | ${r.ratio.toFixed(2)} | ${r.peakRssMiB ?? ""} | ${r.portalRequests ?? ""} | ${N + 1} same |`);
+    if (logged.length > 0) console.error(`  portal requests during the previews: ${logged.slice(0, 10).map((q) => `${q.method} ${q.path}`).join(", ")}`);
+    if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ resources: N, repeat: REPEAT, properties: names, rows, loadAverage: os.loadavg() }, null, 2));
+    if (logged.length > 0) process.exitCode = 1;
+  } finally {
+    await emu.close();
+    for (const p of projects) p.remove();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
