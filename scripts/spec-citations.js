@@ -77,9 +77,9 @@ const DESIGN_KEYWORDS = [
 const REF = String.raw`\d+(?:\.\d+(?:[–-]\d+\.\d+)?)?(?: rules? \d+(?:(?:, and |, | and |[–-])\d+(?!\.))*)?`;
 const SEED = new RegExp(String.raw`\b[Ss]eed (?:part |parts )?(${REF}(?:(?:, part |, parts |, | and part | and | \/ part | \/ |\/)(?:${REF}))*)(?![\\\d])`, "g");
 const SEED_NAMED = /\b[Ss]eed "Conventions"/g;
-const DESIGN_NUM = /\bdesign(?:\.md)? rules? (\d(?:(?:, and |, |[–-]| and )\d)*)/g;
-const QUOTED = /\b(spec-gaps|design)(?:\.md)?(?:'s)? "([^"]+)"/g;
-const BARE = /\b(spec-gaps|design)\.md(?:'s)?|\bspec-gaps\b/g;
+const DESIGN_NUM = /\bdesign(?:\.md)? rules? (\d(?:(?:, and |, |[–-]| and )\d)*)/gi;
+const QUOTED = /\b(spec-gaps|design)(?:\.md)?(?:'s)? "([^"]+)"/gi;
+const BARE = /\b(spec-gaps|design)\.md(?:'s)?|\bspec-gaps\b/gi;
 
 /** The anchors of a list of sections and rules; what follows the first one that maps to nothing
  * (a release number, "seed part 9, 11.1") is kept as text. */
@@ -152,7 +152,7 @@ function rewriteLine(line) {
     return cite([a]);
   });
   out = out.replace(BARE, (all) => {
-    const table = all.startsWith("design") ? DESIGN_KEYWORDS : GAP_KEYWORDS;
+    const table = all.toLowerCase().startsWith("design") ? DESIGN_KEYWORDS : GAP_KEYWORDS;
     const hit = table.find(([re]) => re.test(line));
     return cite([hit ? hit[1] : "gaps"]);
   });
@@ -160,7 +160,7 @@ function rewriteLine(line) {
 }
 
 /** Old-style citations: what the test and the check refuse. */
-const OLD = /\b[Ss]eed (?:part )?\d|\bdesign(?:\.md)? rules? \d|\bspec-gaps\b|\bdesign\.md\b/;
+const OLD = /\b[Ss]eed (?:part )?\d|\bdesign(?:\.md)? rules? \d|\bspec-gaps\b|\bdesign\.md\b/i;
 
 function files(dir) {
   const abs = path.join(ROOT, dir);

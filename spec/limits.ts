@@ -79,7 +79,7 @@ export const JOB_POLL = {
   maxDelayMs: 500,
 } as const;
 
-/** spec.md#item-fields dataUrl / part 8: range downloads above 500 kb, one retry per part. */
+/** spec.md#item-fields dataUrl, spec.md#limits: range downloads above 500 kb, one retry per part. */
 export const DATA_URL = {
   rangeThresholdBytes: 500 * 1024,
   retriesPerPart: 1,

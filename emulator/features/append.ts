@@ -131,7 +131,7 @@ function applyRow(layer: FeatureLayer, src: SourceRow, mapping: Mapping, project
   result.recordCount++;
 }
 
-/** Rule 11 and the layer's geometry type; then rule 5's projection. */
+/** spec.md#append-multipatch and the layer's geometry type; then the projection (spec.md#append-projection). */
 function rowGeometry(layer: FeatureLayer, g: Geometry | null, project: Projector): Geometry | null {
   const want = layer.def.geometryType;
   if (!g || !want) return null;

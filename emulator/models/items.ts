@@ -1,5 +1,5 @@
 // Portal items: the record, the store (files under <dataDir>/items/<id>/) and who may read or
-// change an item (part 5).
+// change an item (spec.md#authentication).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomBytes } from "node:crypto";

@@ -52,7 +52,7 @@ export class Portal {
     return compareReleases(this.release, release) >= 0;
   }
 
-  /** Administrator of the org's content (the item rules of part 5). */
+  /** Administrator of the org's content (the item rules of spec.md#authentication). */
   readonly administers = (caller: Caller, orgId: string): boolean => this.directory.administers(caller.user, orgId);
 
   isOrgAdmin(user: EmulatorUser): boolean {

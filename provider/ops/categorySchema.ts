@@ -61,7 +61,7 @@ export async function getMemberCategorySchema(client: PortalClient): Promise<{ m
   return { memberCategorySchema: Array.isArray(r?.memberCategorySchema) ? r.memberCategorySchema : [] };
 }
 
-/** spec.md#delete-member-category-schema deleteMemberCategorySchema: `f` only → `{success}`; 404 when there is none (part 7). */
+/** spec.md#delete-member-category-schema deleteMemberCategorySchema: `f` only → `{success}`; 404 when there is none (spec.md#errors). */
 export async function deleteMemberCategorySchema(client: PortalClient): Promise<SuccessResponse> {
   return client.request("deleteMemberCategorySchema", await portalPath(client, "deleteMemberCategorySchema"));
 }

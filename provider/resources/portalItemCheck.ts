@@ -92,7 +92,7 @@ function sameGeneration(olds: Props, news: Props): boolean {
 }
 
 /**
- * Design.md: one itemIdToCreate per resource generation, kept in inputs. Derived from the URN the
+ * spec.md#design-item-create-retry: one itemIdToCreate per resource generation, kept in inputs. Derived from the URN the
  * program hands over and a generation counter (a replacement bumps it, so create-before-delete does
  * not collide with the item it replaces), it survives a lost checkpoint: a create re-run after
  * `--clear-pending-creates` sends the same id and adopts the item. State written by 0.1 (a random

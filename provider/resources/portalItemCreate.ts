@@ -21,7 +21,7 @@ import { dataUrlProgress } from "./portalItemLargeData";
 
 import type { PortalItemProps as Props } from "./tableProps";
 
-/** Design rule 7: the default deadline of an async add or a commit. */
+/** spec.md#design-timeouts: the default deadline of an async add or a commit. */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 
 export const timeoutMsOf = (inputs: Props) => (inputs.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
@@ -33,7 +33,7 @@ function ambiguous(e: unknown): boolean {
 
 const existing = (client: PortalClient, itemId: string): Promise<PortalItem | undefined> => orUndefinedIfNotFound(getItem(client, itemId));
 
-/** Design.md: adopt the item with our itemIdToCreate when it is the one we asked for, else fail. */
+/** spec.md#design-item-create-retry: adopt the item with our itemIdToCreate when it is the one we asked for, else fail. */
 async function adopt(client: PortalClient, owner: string, inputs: Props, cause: unknown): Promise<string> {
   const id = inputs.itemIdToCreate!;
   if (inputs.dataUrl !== undefined) {

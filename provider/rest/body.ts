@@ -1,7 +1,7 @@
 // Request bodies (spec.md#conventions: form-urlencoded, multipart/form-data for files). Files are
 // streamed: a multipart body is written by hand around fs read streams (1 MiB reads), with its
 // Content-Length known up front, so an upload of any size is one request with a length (spec.md#add-item
-// rule 4 limits only chunked transfer) and never a Buffer of the whole file. Fs streams, not
+// spec.md#add-item-chunked limits only chunked transfer) and never a Buffer of the whole file. Fs streams, not
 // fs.openAsBlob: a Blob stream costs about three times the CPU per byte (docs/performance.md).
 // The body is built anew for every attempt, so a retried upload reads the file again from disk.
 import { randomBytes } from "node:crypto";

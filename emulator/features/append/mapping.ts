@@ -1,5 +1,5 @@
 // Which source field feeds which layer field (spec.md#append fieldMappings, appendFields, spec.md#layer-append-metadata
-// conversions) and which field upsert matches on (rules 2, 3).
+// conversions) and which field upsert matches on (spec.md#append-upsert, spec.md#append-ids).
 import type { FeatureLayer } from "../model/layer";
 import { sourceTypeAccepted } from "../model/fields";
 import type { FieldDef } from "../model/types";
@@ -20,7 +20,7 @@ export interface MappingOptions {
 
 export interface Mapping {
   plan: FieldPlan[];
-  /** The layer field matched on when upserting (rule 2). */
+  /** The layer field matched on when upserting (spec.md#append-upsert). */
   matchField?: string;
 }
 

@@ -65,8 +65,8 @@ async function runJob(state: FeatureState, jobId: string, service: HostedService
     return await appendToLayer(layer, table, { username, bypassesOwnership }, {
       ...p,
       fieldMappings: p.fieldMappings ?? mapping?.fieldMappings,
-      applyDefaults: state.host.releaseAtLeast("11.1") && service.store === "relational", // rule 13
-      updateExtent: state.deployment === "hosted", // rule 8
+      applyDefaults: state.host.releaseAtLeast("11.1") && service.store === "relational", // spec.md#append-field-defaults
+      updateExtent: state.deployment === "hosted", // spec.md#append-last-edit
       parseDate: dateParser(timeReference),
     });
   } finally {

@@ -63,7 +63,7 @@ export const serviceFixtureSchema = z.object({
 export const servicesFixtureSchema = z.object({
   /** The emulated deployment: extent updates and geocoding happen on "hosted" only (spec.md#append-geocode, spec.md#append-last-edit). */
   deployment: z.enum(["selfHosted", "hosted"]).default("selfHosted"),
-  /** Address → point in 4326, the emulator's stand-in geocoder for CSV/Excel sources (rule 6). */
+  /** Address → point in 4326, the emulator's stand-in geocoder for CSV/Excel sources (spec.md#append-geocode). */
   geocoder: z.record(z.string(), z.object({ x: z.number(), y: z.number() })).default({}),
   services: z.array(serviceFixtureSchema).default([]),
 });

@@ -1,6 +1,6 @@
 // Reads a multipart body through the emulator's one request reader (emulator/params.ts): file parts
-// streamed to disk (removed again when the body breaks off; chunked uploads capped at 50 MB, seed
-// 4.6 rule 4), the other parts as fields. The fields become req.body so the host finds a `token`
+// streamed to disk (removed again when the body breaks off; chunked uploads capped at 50 MB,
+// spec.md#add-item-chunked), the other parts as fields. The fields become req.body so the host finds a `token`
 // sent in the form. One file is kept: the last file part.
 import * as fs from "node:fs";
 import type { FastifyRequest } from "fastify";
