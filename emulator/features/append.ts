@@ -110,7 +110,7 @@ function applyRow(layer: FeatureLayer, src: SourceRow, mapping: Mapping, project
         geometry: o.updateGeometry && geometry ? geometry : existing.geometry, // updateGeometry=false keeps the shape
       };
       stampEditor(layer, merged.attributes, caller.username, now, false);
-      layer.data.store.update(oid, merged, log);
+      layer.data.store.update(oid, merged, log, existing);
       result.updated++;
       result.recordCount++;
       return;

@@ -64,8 +64,8 @@ export class RowStore {
     return oid;
   }
 
-  update(oid: number, row: Row, log?: UndoLog): void {
-    const old = this.rows.get(oid);
+  /** `old`: the row as the caller just read it (saves decoding it again). */
+  update(oid: number, row: Row, log?: UndoLog, old: Row | undefined = this.rows.get(oid)): void {
     if (!old) throw new RowError(`object id ${oid} does not exist`);
     this.checkUnique(row, oid);
     if (log) {
