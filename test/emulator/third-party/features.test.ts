@@ -37,6 +37,18 @@ describe("arcgis-rest-js: feature service and append", () => {
     assert.ok(layer.fields?.some((f) => f.name === "station_id"));
   });
 
+  it("the services directory: request() on the root lists the caller's services; each leads to its layers (discovery from the root)", async () => {
+    const root = await request(emu.serviceUrl, { ...as(emu, "dev_publisher"), httpMethod: "GET" });
+    assert.deepEqual(root.folders, []);
+    assert.ok(typeof root.currentVersion === "number");
+    const found = root.services.find((s: { name: string; type: string }) => s.name === "Stations");
+    assert.deepEqual(found, { name: "Stations", type: "FeatureServer" });
+    const all = await getAllLayersAndTables({ ...as(emu, "dev_publisher"), url: `${emu.serviceUrl}/${found.name}/${found.type}` });
+    assert.deepEqual(all.layers.map((l) => l.name), ["stations"]);
+    const other = await request(emu.serviceUrl, { ...as(emu, "prod_admin"), httpMethod: "GET" });
+    assert.ok(Array.isArray(other.services) && !other.services.some((s: { name: string }) => s.name === "Stations"), "another organization's services are not listed");
+  });
+
   it("5: a portal sign-in (ArcGISIdentityManager) reaches the service: rest/info, sharing/rest/info, generateToken with serverUrl", async () => {
     const manager = await ArcGISIdentityManager.signIn({ username: "dev_publisher", password: "dev_publisher-password", portal: emu.sharingUrl });
     const layer = await getLayer({ url: `${svc}/0`, authentication: manager });
