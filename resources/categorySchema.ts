@@ -1,9 +1,8 @@
 // CategorySchema: the organization's content category schema (spec.md#category-schema, spec.md#assign-category-schema), one per org.
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
+import { OrganizationSchema, type AdoptSchemaArgs } from "./organizationSchema";
 import { propsOf } from "./props";
-import { providerStub } from "./stub";
-import { hideTreeDiff } from "./options";
 
 /** spec.md#category-schema: a content category node; every level may be an Output. */
 export interface CategoryNodeArgs {
@@ -22,14 +21,9 @@ export interface CategoryNode {
   categories: CategoryNode[];
 }
 
-export interface CategorySchemaArgs {
+export interface CategorySchemaArgs extends AdoptSchemaArgs {
   /** spec.md#assign-category-schema: 1 to 5 trees, at most 4 levels and 200 categories in all. See loadCategoryTree(). */
   categorySchema: pulumi.Input<pulumi.Input<CategoryNodeArgs>[]>;
-  /**
-   * The organization already has a schema (docs/adopting.md): the first preview compares with the
-   * tree the portal holds and lists only what differs; the first up assigns nothing when nothing does.
-   */
-  adopt?: pulumi.Input<boolean>;
 }
 
 // CategorySchemaArgs names exactly the arguments of the property table (a compile error otherwise).
@@ -40,17 +34,11 @@ void argsMatchTable;
  * The content category schema of the organization the stack config (portal:url, portal:token)
  * reaches. Create and update assign the whole tree; destroy deletes it.
  */
-export class CategorySchema extends pulumi.dynamic.Resource {
+export class CategorySchema extends OrganizationSchema {
   /** The tree the portal stored, normalized (description "" and categories [] when absent). */
   declare readonly categorySchema: pulumi.Output<CategoryNode[]>;
-  /** Every node by path, e.g. {"Categories/Water/Rivers": "<description>"}; previews diff this. */
-  declare readonly outline: pulumi.Output<Record<string, string>>;
-  /** The organization id (also the resource id). */
-  declare readonly portalId: pulumi.Output<string>;
-  /** The state layout version (spec.md#design-state-version). */
-  declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("categorySchema"), name, propsOf(tables.CATEGORY_SCHEMA, args), hideTreeDiff(opts, "categorySchema" satisfies keyof typeof tables.CATEGORY_SCHEMA), "portal", "CategorySchema");
+    super("categorySchema" satisfies keyof typeof tables.CATEGORY_SCHEMA, "CategorySchema", name, propsOf(tables.CATEGORY_SCHEMA, args), opts);
   }
 }
