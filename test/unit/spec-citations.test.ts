@@ -3,7 +3,6 @@
 // ("seed 4.1 rule 2", "design rule 5", spec-gaps.md, design.md). `node scripts/spec-citations.js
 // --write` rewrites old-style citations through its mapping tables.
 import { strict as assert } from "node:assert";
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const citations = require("../../scripts/spec-citations.js") as {
   problems(): string[];
   rewriteLine(line: string): { out: string; unmapped: string[] };
