@@ -131,6 +131,11 @@ async function main(): Promise<void> {
     await up(base, "baseline");
     console.error(`  up of ${N} do-nothing resources: ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
+    const requestLog = async () => ((await (await fetch(`${emu.controlUrl}/requests`)).json()) as { requests: Array<{ method: string; path: string }> }).requests;
+    // the log sees this provider's requests: the up's are there (else a 0 below would prove nothing)
+    const upRequests = (await requestLog()).length;
+    if (upRequests < N) throw new Error(`the emulator logged ${upRequests} requests for the up of ${N} items`);
+    console.error(`  requests logged during the up: ${upRequests}`);
     await fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
     const best: { portal?: Run; baseline?: Run } = {};
     const peak = { portal: 0, baseline: 0 };
@@ -142,7 +147,7 @@ async function main(): Promise<void> {
         if (!best[key] || r.seconds < best[key]!.seconds) best[key] = r;
       }
     }
-    const logged = ((await (await fetch(`${emu.controlUrl}/requests`)).json()) as { requests: Array<{ method: string; path: string }> }).requests;
+    const logged = await requestLog();
     const ratio = best.portal!.seconds / best.baseline!.seconds;
     const rows = [
       { phase: "do-nothing dynamic provider, same outputs (baseline)", seconds: best.baseline!.seconds, ratio: 1, peakRssMiB: peak.baseline || undefined, portalRequests: undefined as number | undefined },
@@ -154,7 +159,7 @@ async function main(): Promise<void> {
     console.log("|---:|---|---:|---:|---:|---:|---|");
     for (const r of rows) console.log(`| ${N} | ${r.phase} | ${r.seconds.toFixed(2)} | ${r.ratio.toFixed(2)} | ${r.peakRssMiB ?? ""} | ${r.portalRequests ?? ""} | ${N + 1} same |`);
     if (logged.length > 0) console.error(`  portal requests during the previews: ${logged.slice(0, 10).map((q) => `${q.method} ${q.path}`).join(", ")}`);
-    if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ resources: N, repeat: REPEAT, properties: names, rows, loadAverage: os.loadavg() }, null, 2));
+    if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ resources: N, repeat: REPEAT, properties: names, upRequests, rows, loadAverage: os.loadavg() }, null, 2));
     if (logged.length > 0) process.exitCode = 1;
   } finally {
     await emu.close();
