@@ -56,7 +56,16 @@ function literal(v: unknown, indent: string): string {
 const COPIED: Array<[arg: string, field: string]> = [
   ["description", "description"], ["tags", "tags"], ["snippet", "snippet"], ["categories", "categories"], ["extent", "extent"],
   ["licenseInfo", "licenseInfo"], ["culture", "culture"], ["properties", "properties"], ["classification", "classification"],
+  ["listingProperties", "listingProperties"], ["appCategories", "appCategories"], ["industries", "industries"], ["languages", "languages"],
+  ["largeThumbnail", "largeThumbnail"], ["banner", "banner"], ["screenshot", "screenshots"], ["advancedSettings", "advancedSettings"],
+  ["serviceCredentialsType", "serviceCredentialsType"], ["serviceProxyParams", "serviceProxyParams"],
 ];
+
+/** The item's access as the resource's sharing; groups are left unmanaged (the item read does not list them). */
+function sharingOf(access: unknown): string | undefined {
+  if (access === "public" || access === "org") return `{ access: ${JSON.stringify(access)} }`;
+  return access === "private" ? `{ access: "private" }` : undefined;
+}
 
 function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names: Map<string, string>, secrets: SecretKey[]): string[] {
   const i = e.item;
@@ -83,6 +92,8 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names
     arg("servicePassword", `config.requireSecret(${JSON.stringify(key)})`);
   }
   if (!blank(i.serviceProxyFilter)) arg("serviceProxyFilter", literal(i.serviceProxyFilter, "  "));
+  const sharing = sharingOf(i.access);
+  if (sharing) arg("sharing", sharing);
   const rel = plan.byItem.get(i.id);
   if (rel) {
     const [end, other] = rel.originItemId !== undefined ? ["originItemId", rel.originItemId] : ["destinationItemId", rel.destinationItemId!];

@@ -90,7 +90,14 @@ async function seedOrganization(emu: RunningEmulator): Promise<Record<string, st
   await addFile("txt", "dev_admin", { title: "Readme", type: "Document Link" }, "readme.txt", "plain text\n");
   // url items (6): an app related to a map (Map2AppConfig), a secured service with a stored password
   await add("app", "dev_admin", { title: "Streets app", type: "Web Mapping Application", url: "https://apps.example.com/streets", originItemId: ids.streets, relationshipType: "Map2AppConfig" });
-  await add("site", "dev_admin", { title: "Open data site", type: "Web Mapping Application", url: "https://opendata.example.com" });
+  // an application with the fields of an app listing (spec.md#item-fields), exported and adopted like the rest
+  await add("site", "dev_admin", {
+    title: "Open data site", type: "Web Mapping Application", url: "https://opendata.example.com",
+    appCategories: JSON.stringify(["Mapping", "Open Data"]), industries: JSON.stringify(["Government"]), languages: JSON.stringify(["en", "pt"]),
+    largeThumbnail: "https://opendata.example.com/large.png", banner: "https://opendata.example.com/banner.png",
+    screenshot: JSON.stringify(["https://opendata.example.com/s1.png", "https://opendata.example.com/s2.png"]),
+    listingProperties: JSON.stringify({ priceType: "free", licenseType: "open" }), advancedSettings: JSON.stringify({ theme: "dark" }),
+  });
   await add("secured", "dev_admin", { title: "Secured parcels", type: "Feature Service", url: "https://gis.example.com/arcgis/rest/services/Parcels/FeatureServer", serviceUsername: "svc", servicePassword: "svc-password" });
   await add("service", "dev_admin", { title: "Public parcels", type: "Map Service", url: "https://gis.example.com/arcgis/rest/services/Parcels/MapServer" });
   await add("link", "dev_publisher", { title: "Handbook", type: "Document Link", url: "https://docs.example.com/handbook" });
@@ -99,6 +106,9 @@ async function seedOrganization(emu: RunningEmulator): Promise<Record<string, st
   // statuses: an authoritative and a deprecated item
   await portalPost(emu, "dev_admin", `content/items/${ids.streets}/setContentStatus`, { status: "org_authoritative" });
   await portalPost(emu, "dev_admin", `content/items/${ids.old}/setContentStatus`, { status: "deprecated" });
+  // sharing: the export declares each item's access, and adopting it writes nothing
+  await portalPost(emu, "dev_admin", `content/users/dev_admin/items/${ids.site}/share`, { everyone: "true", org: "true" });
+  await portalPost(emu, "dev_admin", `content/users/dev_admin/items/${ids.rivers}/share`, { everyone: "false", org: "true" });
   return ids;
 }
 
