@@ -1,6 +1,6 @@
 // CategorySchema (spec.md#design-resources table): the organization's content category schema, spec.md#category-schema, spec.md#assign-category-schema.
 import { assignCategorySchema, deleteCategorySchema, getCategorySchema } from "../ops/categorySchema";
-import { contentCategorySchemaInput } from "../schemas/categorySchema";
+import { contentCategorySchemaInput } from "../rules/categorySchema";
 import { schemaProvider } from "./schemaProvider";
 import { CONTENT_CATEGORIES } from "../../spec/limits";
 

@@ -1,8 +1,8 @@
 // The property tables of CategorySchema and MemberCategorySchema (spec.md#category-schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema): the
 // tree argument (also an output), the adopt switch, and the outputs check and read fill in. The
 // classes' props and hidden diffs, and the docs tables, derive from them (propertyTable.ts); the
-// tree's rules are the provider core's schemas (provider/schemas/categorySchema.ts).
-import { contentCategoryNode, memberCategoryNode } from "../schemas/categorySchema";
+// tree's rules are the provider core's rules (provider/rules/categorySchema.ts).
+import { contentCategoryNode, memberCategoryNode } from "../rules/categorySchema";
 import type { Property } from "./propertyTable";
 
 type Argument = Property & { role: "argument" };

@@ -4,7 +4,7 @@
 // the rows (propertyTable.ts).
 import { z } from "zod";
 import { CONTENT_STATUSES } from "../../spec/limits";
-import { itemId } from "../schemas/fields";
+import { itemId } from "../rules/fields";
 import { argumentKeys, inputKeys, outputKeys, replaceKeys, type Table } from "./propertyTable";
 
 export const ITEM_STATUS = {

@@ -3,7 +3,7 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileSha256 } from "../fileHash";
-import type { CheckFailure } from "../schemas/failures";
+import type { CheckFailure } from "../rules/failures";
 
 export interface FileFingerprint {
   fileSha256: string;

@@ -4,9 +4,9 @@
 import { extname } from "node:path";
 import { z } from "zod";
 import { APPEND_FORMATS, APPEND_FORMAT_BY_EXTENSION } from "../../spec/limits";
-import { appendParamsShape, exactlyOneOf } from "../schemas/append";
-import { nonEmpty } from "../schemas/fields";
-import { isUnknown } from "../schemas/unknown";
+import { appendParamsShape, exactlyOneOf } from "../rules/append";
+import { nonEmpty } from "../rules/fields";
+import { isUnknown } from "../rules/unknown";
 import { sourceRules } from "./layerAppendSource";
 import { argumentKeys, inputKeys, keysWhere, outputKeys, type ArgumentName, type Table } from "./propertyTable";
 

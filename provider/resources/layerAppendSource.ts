@@ -5,7 +5,7 @@
 // combination the portal would refuse, or would take and silently ignore, is refused here with
 // its path, so no request is sent.
 import type { z } from "zod";
-import { isUnknown } from "../schemas/unknown";
+import { isUnknown } from "../rules/unknown";
 import { shown } from "./plan";
 
 import type { LayerAppendProps as Props } from "./tableProps";

@@ -1,6 +1,6 @@
 // MemberCategorySchema (spec.md#design-resources table): the organization's member category schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema.
 import { assignMemberCategorySchema, deleteMemberCategorySchema, getMemberCategorySchema } from "../ops/categorySchema";
-import { memberCategorySchemaInput } from "../schemas/categorySchema";
+import { memberCategorySchemaInput } from "../rules/categorySchema";
 import { schemaProvider } from "./schemaProvider";
 import { MEMBER_CATEGORIES } from "../../spec/limits";
 

@@ -22,7 +22,7 @@ export function withoutPlan<T extends Record<string, unknown>>(props: T): T {
   return out as T;
 }
 
-import { UNKNOWN } from "../schemas/unknown";
+import { UNKNOWN } from "../rules/unknown";
 
 const MAX_SHOWN = 80;
 

@@ -6,8 +6,8 @@
 import { getItem, type PortalItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
 import { isNotFound } from "../rest/errors";
-import type { CheckFailure } from "../schemas/failures";
-import { isUnknown } from "../schemas/unknown";
+import type { CheckFailure } from "../rules/failures";
+import { isUnknown } from "../rules/unknown";
 import { portalClient } from "./client";
 import { fileLine, shown } from "./plan";
 import { ADOPT_NOT_COMPARED, differingKeys, heldValues } from "./portalItemHeld";

@@ -5,7 +5,7 @@
 import { devNull } from "node:os";
 import { downloadItemData, getItemData, type PortalItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
-import { isUnknown } from "../schemas/unknown";
+import { isUnknown } from "../rules/unknown";
 import { sameValue } from "./portalItemDiff";
 import { withoutMarkers } from "./portalItemIdentity";
 import type { RelationshipInput } from "./portalItemInput";

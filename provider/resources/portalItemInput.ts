@@ -1,10 +1,10 @@
 // PortalItem inputs (spec.md#item-fields, spec.md#add-item, spec.md#limits): the resource's argument names mapped onto the addItem
 // fields, so every limit is checked by the provider core's item schema (spec.md#design-check).
 import { z } from "zod";
-import { addItemInput } from "../schemas/item";
-import type { CheckFailure } from "../schemas/failures";
-import { checkInputs } from "../schemas/failures";
-import { isUnknown } from "../schemas/unknown";
+import { addItemInput } from "../rules/item";
+import type { CheckFailure } from "../rules/failures";
+import { checkInputs } from "../rules/failures";
+import { isUnknown } from "../rules/unknown";
 import { CHECKED_FIELDS, INPUT_KEYS, OWN_RULES } from "./portalItemTable";
 
 import type { PortalItemProps as Props } from "./tableProps";

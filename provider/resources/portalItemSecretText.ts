@@ -3,7 +3,7 @@
 // (issue 15 scope 6): the public class marks it secret, check keeps it under `text` (where the engine
 // carries the mark from the input to the checked inputs and the outputs) instead of `__text`, and
 // the plan never prints it.
-import { isUnknown } from "../schemas/unknown";
+import { isUnknown } from "../rules/unknown";
 
 /** Keys whose non-empty string value is a credential (secretAccessKey, passwords, tokens, account keys). */
 const SECRET_KEY = /secret|password|token|accountkey/i;

@@ -7,7 +7,7 @@ import { getItem } from "../ops/items";
 import { getUserItem, shareItem, unshareItem } from "../ops/itemState";
 import type { ItemRef } from "../ops/paths";
 import type { PortalClient } from "../rest/client";
-import { isUnknown } from "../schemas/unknown";
+import { isUnknown } from "../rules/unknown";
 import { shown } from "./plan";
 
 import type { PortalItemProps as Props } from "./tableProps";

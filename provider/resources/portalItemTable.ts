@@ -3,7 +3,7 @@
 // with addItem/commit/update, the refresh drift fields and the docs tables derive from it
 // (propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
 import { z } from "zod";
-import { itemFieldsShape as f } from "../schemas/item";
+import { itemFieldsShape as f } from "../rules/item";
 import { sharingRule } from "./portalItemSharing";
 import { inputKeys, keysWhere, type ArgumentName, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "./propertyTable";
 

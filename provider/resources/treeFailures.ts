@@ -1,7 +1,7 @@
 // Tree-wide check failures (too many trees, too many categories) name the node where the limit is
 // passed instead of the whole tree: the engine prints the value of a top-level property beside its
 // failure, and a 201-node tree dump would bury the reason.
-import type { CheckFailure } from "../schemas/failures";
+import type { CheckFailure } from "../rules/failures";
 
 export interface TreeLimits {
   maxTrees?: number;

@@ -2,7 +2,7 @@
 // Batches of 100 ids, merged; a 403 CONT_0291 answer becomes one reason per refused item naming
 // the item, its type, owner and reserved type keywords, not a bare exception.
 import * as pulumi from "@pulumi/pulumi";
-import { ops, schemas } from "../../provider";
+import { ops, rules } from "../../provider";
 import { assertArgs, withProgramClient } from "./client";
 
 export interface CanReassignItemsArgs {
@@ -41,7 +41,7 @@ export function reasonFor(r: ops.CanReassignResult, targetUsername: string): str
 
 /** spec.md#can-reassign-items: one result per item id, in the order given. */
 export async function canReassignItems(args: CanReassignItemsArgs): Promise<{ results: ReassignCheck[] }> {
-  const v = assertArgs("canReassignItems", schemas.checkInputs(schemas.canReassignItemsInput, { owner: args.owner, itemIds: args.items, targetUsername: args.targetUsername }));
+  const v = assertArgs("canReassignItems", rules.checkInputs(rules.canReassignItemsInput, { owner: args.owner, itemIds: args.items, targetUsername: args.targetUsername }));
   if (!v.owner) throw new Error("canReassignItems: invalid arguments, nothing was sent: owner: empty; the items' current owner is required");
   const { results } = await withProgramClient((client) => ops.canReassignItems(client, { owner: v.owner!, itemIds: v.itemIds, targetUsername: v.targetUsername }));
   return { results: results.map((r) => ({ itemId: r.itemId, success: r.success, ...(r.success ? {} : { reason: reasonFor(r, v.targetUsername) }) })) };

@@ -1,7 +1,7 @@
 // The functions run in the program process (spec.md#design-functions): they read the stack config
 // there (portal:url, portal:token or portal:username + portal:password, PORTAL_* fallbacks) with
 // the same resolution as the provider host, and close their client when done.
-import { clientFromConfig, programConfigSource, type PortalClient, type schemas } from "../../provider";
+import { clientFromConfig, programConfigSource, type PortalClient, type rules } from "../../provider";
 
 /** Runs `fn` with a client for the stack's portal, closed afterwards. */
 export async function withProgramClient<T>(fn: (client: PortalClient) => Promise<T>): Promise<T> {
@@ -14,7 +14,7 @@ export async function withProgramClient<T>(fn: (client: PortalClient) => Promise
 }
 
 /** A failed argument check as one error naming every argument and why (no request was sent). */
-export function assertArgs<T>(fn: string, checked: schemas.Checked<T>): T {
+export function assertArgs<T>(fn: string, checked: rules.Checked<T>): T {
   if (checked.ok) return checked.value;
   throw new Error(`${fn}: invalid arguments, nothing was sent: ${checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
 }

@@ -2,7 +2,7 @@
 // federated server's public URL. Starts generateUrlReport with async=true, polls the job resource
 // at jobUrl to completed under our own deadline, and returns result.urlReport.
 import * as pulumi from "@pulumi/pulumi";
-import { ops, schemas } from "../../provider";
+import { ops, rules } from "../../provider";
 import type { UrlReport } from "../../spec/urlReport";
 import { assertArgs, withProgramClient } from "./client";
 
@@ -34,7 +34,7 @@ function jobIdOf(start: { jobId?: string; jobUrl?: string }): string {
 
 /** spec.md#generate-url-report: runs the URL report as a job and returns the report of spec.md#url-report. */
 export async function getUrlReport(args: GetUrlReportArgs): Promise<UrlReport> {
-  const { urlType, serverId } = assertArgs("getUrlReport", schemas.checkInputs(schemas.generateUrlReportInput, { urlType: args.urlType, serverId: args.serverId }));
+  const { urlType, serverId } = assertArgs("getUrlReport", rules.checkInputs(rules.generateUrlReportInput, { urlType: args.urlType, serverId: args.serverId }));
   const timeoutMs = (args.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   return withProgramClient(async (client) => {
     const start = await ops.generateUrlReport(client, { urlType, serverId, async: true });

@@ -9,7 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { resourceProviders } from "../../provider/resources";
 import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../spec/limits";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/rules/unknown";
 import { requests } from "./support/engine";
 import { treeViolation, type Kind } from "./support/treeOracle";
 

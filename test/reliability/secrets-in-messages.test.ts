@@ -8,7 +8,7 @@ import { inspect } from "node:util";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createPortalClient, resolvePortalConfig } from "../../provider/config";
 import * as ops from "../../provider/ops";
-import { addItemInput, checkInputs } from "../../provider/schemas";
+import { addItemInput, checkInputs } from "../../provider/rules";
 import type { PortalClient } from "../../provider/rest/client";
 
 const BOGUS_TOKEN = "bogus-token-9f8e7d6c5b4a";

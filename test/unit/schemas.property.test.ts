@@ -2,7 +2,7 @@
 // has a non-empty property path and reason; inputs whose every leaf is unknown never fail.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import * as s from "../../provider/schemas";
+import * as s from "../../provider/rules";
 
 const SCHEMAS = {
   contentCategorySchemaInput: s.contentCategorySchemaInput,

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runtime } from "@pulumi/pulumi";
 import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../spec/limits";
-import * as s from "../../provider/schemas";
+import * as s from "../../provider/rules";
 
 const fails = (schema: Parameters<typeof s.checkInputs>[0], input: unknown) => s.checkInputs(schema, input).failures;
 const ID = "a".repeat(32);

@@ -2,7 +2,7 @@
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";
-import { UNKNOWN } from "../../../provider/schemas/unknown";
+import { UNKNOWN } from "../../../provider/rules/unknown";
 import { clearRequestLog, contentSchemaOf, orgOf, portalPost, requestLog } from "./portalCalls";
 
 const p = resourceProviders.categorySchema;

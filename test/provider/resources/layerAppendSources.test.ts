@@ -11,7 +11,7 @@ import { defaultFixtures, startEmulator, type RunningEmulator } from "../../../e
 import { defaultServicesFixture } from "../../../emulator/features/model/fixtures";
 import { resourceProviders } from "../../../provider/resources";
 import { PLAN_KEY } from "../../../provider/resources/plan";
-import { UNKNOWN } from "../../../provider/schemas/unknown";
+import { UNKNOWN } from "../../../provider/rules/unknown";
 import { clearRequestLog, requestLog } from "./portalCalls";
 
 const p = resourceProviders.layerAppend;

@@ -1,8 +1,8 @@
 // An independent reading of the category-tree limits (spec.md#category-schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#assign-category-schema, spec.md#limits), written
-// from the seed and not from provider/schemas, for the differential fuzz test of `check`: where it
+// from the seed and not from provider/rules, for the differential fuzz test of `check`: where it
 // and the provider disagree on "valid", one of them misreads the seed.
 import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../../spec/limits";
-import { UNKNOWN } from "../../../provider/schemas/unknown";
+import { UNKNOWN } from "../../../provider/rules/unknown";
 
 export type Kind = "content" | "member";
 
