@@ -76,11 +76,14 @@ export class JobFailedError extends PortalError {
   }
 }
 
+/** Whole seconds, or one decimal below 10 s (a 0.3 s deadline reads 0.3, not 0). */
+const seconds = (ms: number) => (ms < 10_000 && ms % 1000 !== 0 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000)));
+
 /** A poll loop ran past its deadline (spec.md#design-timeouts): says what it waited for and the last status. */
 export class JobTimeoutError extends PortalError {
   readonly lastStatus: unknown;
   constructor(operation: string, what: string, lastStatus: unknown, timeoutMs: number, lastSeen: string) {
-    super({ code: 408, message: `gave up after ${Math.round(timeoutMs / 1000)} s waiting for ${what}; last status seen: ${lastSeen}`, operation });
+    super({ code: 408, message: `gave up after ${seconds(timeoutMs)} s waiting for ${what}; last status seen: ${lastSeen}`, operation });
     this.lastStatus = redactDeep(lastStatus);
   }
 }

@@ -179,8 +179,8 @@ describe("provider LayerAppend against the emulator", () => {
     await setJobMode(emu, "append", "manual");
     try {
       await assert.rejects(up({ layerUrl: stations, edits: { features: [{ attributes: { station_id: "T1" } }] }, timeoutSeconds: 0.3 }), (e: Error) => {
-        assert.match(e.message, /^LayerAppend: gave up after 0 s waiting for append job \S+ on layer .*Stations\/FeatureServer\/0; last status seen: "Pending"/);
-        assert.match(e.message, /raise timeoutSeconds \(now 0.3\)/);
+        assert.match(e.message, /^LayerAppend: gave up after 0.3 s waiting for append job \S+ on layer .*Stations\/FeatureServer\/0; last status seen: "Pending"/);
+        assert.match(e.message, /the next `pulumi up` waits for this job instead of appending again .*Raise timeoutSeconds \(now 0.3\)/);
         return true;
       });
     } finally {

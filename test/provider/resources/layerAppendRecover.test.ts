@@ -52,7 +52,7 @@ describe("provider LayerAppend: an interrupted append is not appended twice", fu
     try {
       const inputs = await checked({ layerUrl: stations, edits: edits("J1"), timeoutSeconds: 0.3 });
       await clearRequestLog(emu);
-      await assert.rejects(p.create(inputs), /gave up after 0 s waiting for append job/);
+      await assert.rejects(p.create(inputs), /gave up after 0.3 s waiting for append job/);
       const job = await firstJob(emu, "append");
       assert.equal(await appends(), 1);
       // the next run: the plan says what up will do, then the create finds the job
@@ -69,6 +69,19 @@ describe("provider LayerAppend: an interrupted append is not appended twice", fu
     } finally {
       await setJobMode(emu, "append", "auto");
     }
+  });
+
+  it("a job that failed is over: its record goes, so the next create (the layer fixed) sends the append again", async () => {
+    // two rows with one value of the unique station_id: the job fails and rolls back
+    const bad = { features: [{ attributes: { station_id: "F1", name: "a" } }, { attributes: { station_id: "F1", name: "b" } }] };
+    const inputs = await checked({ layerUrl: stations, edits: bad });
+    await clearRequestLog(emu);
+    await assert.rejects(p.create(inputs), /ended Failed/);
+    assert.deepEqual(readdirSync(journal).filter((f) => f.endsWith(".json")), [], "no record of a failed job is kept");
+    const again = await checked({ layerUrl: stations, edits: bad });
+    assert.ok(!again.plannedChanges.some((l: string) => l.includes("interrupted run")), again.plannedChanges.join("\n"));
+    await assert.rejects(p.create(again), /ended Failed/);
+    assert.equal(await appends(), 2, "the second run sent the append again instead of waiting for the failed job");
   });
 
   const faults = (spec: Record<string, unknown>) => fetch(`${emu.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
