@@ -2,11 +2,10 @@
 // deadline; this runs the case through the real CLI and the packed package and checks that the
 // page shows the error line the CLI printed (ids and times normalized), so the page cannot go stale.
 import { strict as assert } from "node:assert";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { layerRows } from "../provider/resources/layerAppendCalls";
-import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../support/pulumi";
+import { createFixtureProject, fixtureStack, runPulumi, type FixtureProject } from "../support/pulumi";
 
 const program = `
 const portal = require("pulumi-gis-portal");
@@ -57,9 +56,7 @@ describe("e2e errors as shown: a deadline, through the real CLI", function () {
   });
 
   it("up fails at the deadline with what it waited for and the last status; docs/errors.md shows the same line", async () => {
-    const out = await new Promise<string>((resolve) =>
-      execFile(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env } }, (e, stdout) => resolve(stdout)),
-    );
+    const out = await runPulumi(project, ["up", "--yes"], { allowFailure: true });
     const line = normalizedError(out, "pulumi-nodejs:dynamic/portal:LayerAppend");
     assert.match(line, /^error: .*3 s/, out);
     const page = normalize(fs.readFileSync(path.join(__dirname, "..", "..", "docs", "errors.md"), "utf8"));
@@ -69,11 +66,7 @@ describe("e2e errors as shown: a deadline, through the real CLI", function () {
   it("the job goes on; the next up waits for it instead of appending again: the row is there once", async () => {
     const before = (await layerRows(emu, "dev_admin", "Stations")).length;
     await fetch(`${emu.controlUrl}/jobs/mode`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "append", mode: "auto" }) });
-    const out = await new Promise<string>((resolve, reject) =>
-      execFile(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env } }, (e, stdout, stderr) =>
-        e ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
-      ),
-    );
+    const out = await runPulumi(project, ["up", "--yes"]);
     assert.match(out, /1 created/, out);
     const rows = await layerRows(emu, "dev_admin", "Stations");
     assert.deepEqual(rows.filter((r) => r.station_id === "D1").length, 1, "the row of the first run's job, once");

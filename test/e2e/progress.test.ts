@@ -3,10 +3,9 @@
 // stack's row without one; it is ephemeral (not repeated under Diagnostics), and `preview --json`
 // carries none. The real upload and job code paths call the same function.
 import { strict as assert } from "node:assert";
-import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { requestLog } from "../provider/resources/portalCalls";
-import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../support/pulumi";
+import { createFixtureProject, fixtureStack, runPulumi, type FixtureProject } from "../support/pulumi";
 
 const program = `
 const pulumi = require("@pulumi/pulumi");
@@ -36,12 +35,7 @@ describe("e2e progress: lines from the dynamic provider reach the CLI during the
 
   after(() => project?.remove());
 
-  const pulumi = (args: string[]) =>
-    new Promise<string>((resolve, reject) =>
-      execFile(path.join(pulumiBinDir(), "pulumi"), [...args, "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env } }, (e, stdout, stderr) =>
-        e ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
-      ),
-    );
+  const pulumi = (args: string[]) => runPulumi(project, args);
 
   it("shows the lines on the step's row, not under Diagnostics, and none in preview --json", async () => {
     const previewJson = await pulumi(["preview", "--json"]);
@@ -86,11 +80,7 @@ new portal.PortalItem("big", { type: "Image", title: "Big image", file: "big.bin
   });
 
   it("up shows the upload's bytes, rate and parts on the PortalItem's row, not under Diagnostics", async () => {
-    const out = await new Promise<string>((resolve, reject) =>
-      execFile(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env } }, (e, stdout, stderr) =>
-        e ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
-      ),
-    );
+    const out = await runPulumi(project, ["up", "--yes"]);
     assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 26\.0 of 26\.0 MiB \(100%\), [\d.]+ MiB\/s, parts 6\/6/, out);
     const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
     assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /uploading/, "progress lines are ephemeral");
@@ -130,11 +120,7 @@ new portal.PortalItem("big", { type: "Image", title: "Big image (one request)", 
   });
 
   it("up shows bytes and rate on the PortalItem's row while the one request streams, and sends no part", async () => {
-    const out = await new Promise<string>((resolve, reject) =>
-      execFile(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env }, maxBuffer: 16 * 1024 * 1024 }, (e, stdout, stderr) =>
-        e ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
-      ),
-    );
+    const out = await runPulumi(project, ["up", "--yes"]);
     assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 256\.0 of 256\.0 MiB \(100%\), [\d.]+ MiB\/s\s*$/m, out);
     const parts = (await requestLog(emu)).filter((q) => /addPart/.test(q.path));
     assert.equal(parts.length, 0, "one request: no addPart");

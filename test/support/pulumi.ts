@@ -1,7 +1,7 @@
 // The offline Pulumi harness for the e2e tests and the demo: the CLI built by scripts/ensure-pulumi,
 // a file backend in a temp directory, the passphrase secrets provider, no update checks and no
 // plugin downloads, driven through the Automation API (LocalWorkspace).
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -119,4 +119,19 @@ export async function fixtureStack(project: FixtureProject, stackName: string, c
 export function rawStateFile(project: FixtureProject, projectName: string, stackName: string): string {
   const file = path.join(project.backendDir, ".pulumi", "stacks", projectName, `${stackName}.json`);
   return fs.readFileSync(file, "utf8");
+}
+
+/**
+ * Runs the CLI on a fixture project's `dev` stack (or `stack`), asynchronously (an in-process
+ * emulator must keep serving). Resolves with stdout; with `allowFailure`, also when the CLI exits non-zero.
+ */
+export function runPulumi(project: FixtureProject, args: string[], o: { stack?: string; allowFailure?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      path.join(pulumiBinDir(), "pulumi"),
+      [...args, "--stack", o.stack ?? "dev", "--non-interactive"],
+      { cwd: project.dir, env: { ...process.env, ...project.env }, maxBuffer: 64 * 1024 * 1024 },
+      (e, stdout, stderr) => (e && !o.allowFailure ? reject(new Error(`${e.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
+    ),
+  );
 }
