@@ -11,7 +11,12 @@ import { contentSchemaOf, contentStatusOf } from "../../provider/resources/porta
 /** Six parts of 5 MB: some are always still to send when one lands. */
 export const BIG_FILE_BYTES = 26 * 1024 * 1024;
 
-/** `upsert` makes the LayerAppend an upsert on the unique station_id (safe to send again). */
+/**
+ * `upsert` makes the LayerAppend an upsert on the unique station_id (safe to send again). The
+ * LayerAppend waits for the other resources (dependsOn): a kill at an item or schema point then
+ * never lands while a plain append is in flight, which docs/recovery.md rightly leaves to a person
+ * (the append may have run); the append's own kill point is "after the append job started".
+ */
 export function allKindsProgram(o: { upsert: boolean }): string {
   const mode = o.upsert ? `upsert: true, upsertMatchingField: "station_id"` : "upsert: false";
   return `
@@ -19,13 +24,13 @@ const pulumi = require("@pulumi/pulumi");
 const portal = require("pulumi-gis-portal");
 const config = new pulumi.Config();
 const map = new portal.PortalItem("map", { type: "Web Map", title: config.get("mapTitle") || "City map", text: { operationalLayers: [] } });
-new portal.PortalItem("app", { type: "Web Mapping Application", title: "City app", url: "https://apps.example.com/city", relationship: { type: "Map2AppConfig", originItemId: map.itemId } });
-new portal.PortalItem("big", { type: "Image", title: "Big image", file: "big.bin" });
-new portal.ItemStatus("map-status", { itemId: map.itemId, status: "org_authoritative" });
-new portal.CategorySchema("cats", { categorySchema: [{ title: "Categories", categories: [{ title: "Water" }, { title: "Land" }] }] });
+const app = new portal.PortalItem("app", { type: "Web Mapping Application", title: "City app", url: "https://apps.example.com/city", relationship: { type: "Map2AppConfig", originItemId: map.itemId } });
+const big = new portal.PortalItem("big", { type: "Image", title: "Big image", file: "big.bin" });
+const status = new portal.ItemStatus("map-status", { itemId: map.itemId, status: "org_authoritative" });
+const cats = new portal.CategorySchema("cats", { categorySchema: [{ title: "Categories", categories: [{ title: "Water" }, { title: "Land" }] }] });
 new portal.LayerAppend("load", { layerUrl: config.require("layerUrl"), ${mode}, edits: { features: [
   { attributes: { station_id: "K1", name: "Kill 1" } }, { attributes: { station_id: "K2", name: "Kill 2" } }, { attributes: { station_id: "K3", name: "Kill 3" } },
-] } });
+] } }, { dependsOn: [map, app, big, status, cats] });
 `;
 }
 
