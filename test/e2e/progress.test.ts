@@ -3,9 +3,13 @@
 // stack's row without one; it is ephemeral (not repeated under Diagnostics), and `preview --json`
 // carries none. The real upload and job code paths call the same function.
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
 import * as path from "node:path";
-import { requestLog } from "../provider/resources/portalCalls";
+import { clearRequestLog, requestLog } from "../provider/resources/portalCalls";
 import { createFixtureProject, fixtureStack, runPulumi, type FixtureProject } from "../support/pulumi";
+
+/** The Diagnostics section of an `up` (before Resources): ephemeral lines must not be in it. */
+const diagnosticsOf = (out: string) => (out.split(/^Diagnostics:/m)[1] ?? "").split(/^Resources:/m)[0];
 
 const program = `
 const pulumi = require("@pulumi/pulumi");
@@ -45,86 +49,54 @@ describe("e2e progress: lines from the dynamic provider reach the CLI during the
     const rows = out.split("\n").filter((l) => l.includes("PROBE"));
     assert.ok(rows.some((l) => /pulumi-nodejs:dynamic:Resource\s+probe\s+creating \(\d+s\)\s+PROBE uploading 128\.0 of 256\.0 MiB \(50%\), [\d.]+ MiB\/s, parts 16\/32/.test(l)), out);
     assert.ok(rows.some((l) => /pulumi:pulumi:Stack\s+\S+\s+creating \(\d+s\)\s+PROBE-STACK no urn/.test(l)), out);
-    const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
-    assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /PROBE/, "progress lines are ephemeral");
+    assert.doesNotMatch(diagnosticsOf(out), /PROBE/, "progress lines are ephemeral");
     await pulumi(["destroy", "--yes"]);
   });
 });
 
-describe("e2e progress: a multipart PortalItem upload reports on its row", function () {
-  this.timeout(300_000);
-  let project: FixtureProject;
-  let emu: import("../../emulator").RunningEmulator;
-
-  before(async () => {
-    const { startEmulator } = await import("../../emulator");
-    emu = await startEmulator({ port: 0 });
-    project = createFixtureProject(
-      "progress-real",
-      `
-const pulumi = require("@pulumi/pulumi");
-const portal = require("pulumi-gis-portal");
-new portal.PortalItem("big", { type: "Image", title: "Big image", file: "big.bin" });
-`,
-    );
-    require("node:fs").writeFileSync(path.join(project.dir, "big.bin"), Buffer.alloc(26 * 1024 * 1024, 3));
-    await fixtureStack(project, "dev", {
-      "portal:url": { value: emu.portalUrl },
-      "portal:token": { value: emu.tokens.dev_admin, secret: true },
-    });
-  });
-
-  after(async () => {
-    project?.remove();
-    await emu?.close();
-  });
-
-  it("up shows the upload's bytes, rate and parts on the PortalItem's row, not under Diagnostics", async () => {
-    const out = await runPulumi(project, ["up", "--yes"]);
-    assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 26\.0 of 26\.0 MiB \(100%\), [\d.]+ MiB\/s, parts 6\/6/, out);
-    const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
-    assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /uploading/, "progress lines are ephemeral");
-  });
-});
-
-describe("e2e progress: a 256 MiB one-request PortalItem upload reports on its row", function () {
+describe("e2e progress: PortalItem uploads report on their row (multipart, and one request)", function () {
   this.timeout(600_000);
-  let project: FixtureProject;
   let emu: import("../../emulator").RunningEmulator;
+  const projects: FixtureProject[] = [];
 
   before(async () => {
     const { startEmulator } = await import("../../emulator");
     emu = await startEmulator({ port: 0 });
-    project = createFixtureProject(
-      "progress-one-request",
-      `
-const portal = require("pulumi-gis-portal");
-new portal.PortalItem("big", { type: "Image", title: "Big image (one request)", file: "big.bin" });
-`,
-    );
-    // the shipped sizes (limits.ts UPLOAD): 256 MiB goes in one streamed addItem
-    project.env.PORTAL_UPLOAD_SINGLE_MAX_BYTES = String(1024 * 1024 * 1024);
-    project.env.PORTAL_UPLOAD_PART_BYTES = String(64 * 1024 * 1024);
-    const fd = require("node:fs").openSync(path.join(project.dir, "big.bin"), "w");
-    require("node:fs").ftruncateSync(fd, 256 * 1024 * 1024);
-    require("node:fs").closeSync(fd);
+  });
+
+  after(async () => {
+    for (const p of projects) p.remove();
+    await emu?.close();
+  });
+
+  /** A stack of one PortalItem whose file is `bytes` long (sparse); `up` it and return the output. */
+  async function upOneFile(name: string, bytes: number, env: Record<string, string> = {}): Promise<string> {
+    const project = createFixtureProject(name, `const portal = require("pulumi-gis-portal");\nnew portal.PortalItem("big", { type: "Image", title: "Big image (${name})", file: "big.bin" });\n`);
+    projects.push(project);
+    Object.assign(project.env, env);
+    const file = path.join(project.dir, "big.bin");
+    fs.writeFileSync(file, "");
+    fs.truncateSync(file, bytes); // sparse: no bytes written
     await fixtureStack(project, "dev", {
       "portal:url": { value: emu.portalUrl },
       "portal:token": { value: emu.tokens.dev_admin, secret: true },
     });
+    return runPulumi(project, ["up", "--yes"]);
+  }
+
+  it("multipart (test sizes): bytes, rate and parts on the PortalItem's row, not under Diagnostics", async () => {
+    const out = await upOneFile("progress-real", 26 * 1024 * 1024);
+    assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 26\.0 of 26\.0 MiB \(100%\), [\d.]+ MiB\/s, parts 6\/6/, out);
+    assert.doesNotMatch(diagnosticsOf(out), /uploading/, "progress lines are ephemeral");
   });
 
-  after(async () => {
-    project?.remove();
-    await emu?.close();
-  });
-
-  it("up shows bytes and rate on the PortalItem's row while the one request streams, and sends no part", async () => {
-    const out = await runPulumi(project, ["up", "--yes"]);
+  it("256 MiB at the shipped sizes: bytes and rate while the one request streams, and no part is sent", async () => {
+    await clearRequestLog(emu);
+    // limits.ts UPLOAD as shipped: 256 MiB goes in one streamed addItem
+    const out = await upOneFile("progress-one-request", 256 * 1024 * 1024, { PORTAL_UPLOAD_SINGLE_MAX_BYTES: String(1024 * 1024 * 1024), PORTAL_UPLOAD_PART_BYTES: String(64 * 1024 * 1024) });
     assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 256\.0 of 256\.0 MiB \(100%\), [\d.]+ MiB\/s\s*$/m, out);
     const parts = (await requestLog(emu)).filter((q) => /addPart/.test(q.path));
     assert.equal(parts.length, 0, "one request: no addPart");
-    const diagnostics = out.split(/^Diagnostics:/m)[1] ?? "";
-    assert.doesNotMatch(diagnostics.split(/^Resources:/m)[0], /uploading/, "progress lines are ephemeral");
+    assert.doesNotMatch(diagnosticsOf(out), /uploading/, "progress lines are ephemeral");
   });
 });
