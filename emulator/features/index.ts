@@ -47,6 +47,7 @@ async function ensureParsers(app: FastifyInstance): Promise<void> {
 
 export const registerFeatureServices: RegisterFeatureServices = async (app: FastifyInstance, host: EmulatorHost, fixtures: unknown) => {
   const state = new FeatureState(host, fixtures);
+  app.addHook("onClose", async () => state.close());
   host.onReset?.((services) => {
     state.reload(services);
     state.registerItems(host.serviceUrl);

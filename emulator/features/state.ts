@@ -50,9 +50,15 @@ export class FeatureState {
     const fixture = parseServicesFixture(fixtureInput);
     const registry = this.build(fixture);
     this.fixture = fixture;
+    this.close();
     this.registry = registry;
     this.jobs.clear();
     this.uploads.clear();
+  }
+
+  /** Frees every layer's row file (a spilled one holds an open file): reset and server close. */
+  close(): void {
+    for (const service of this.registry.all()) for (const layer of service.layers) layer.data.store.close();
   }
 
   load(): void {

@@ -21,6 +21,7 @@ class ByteLog {
   private fd: number | undefined;
   private size = 0;
   private cached: { chunk: number; bytes: Buffer } | undefined;
+  private file: string | undefined;
 
   append(data: Buffer): number {
     const at = this.size;
@@ -61,6 +62,8 @@ class ByteLog {
   close(): void {
     if (this.fd !== undefined) fs.closeSync(this.fd);
     this.fd = undefined;
+    if (this.file !== undefined) fs.rmSync(this.file, { force: true });
+    this.file = undefined;
     this.chunks.length = 0;
     this.cached = undefined;
   }
@@ -78,7 +81,11 @@ class ByteLog {
   private spill(): void {
     const file = path.join(os.tmpdir(), `emulator-rows-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.bin`);
     this.fd = fs.openSync(file, "w+");
-    fs.rmSync(file); // the open descriptor keeps the bytes; nothing is left behind on exit
+    try {
+      fs.rmSync(file); // the open descriptor keeps the bytes; nothing is left behind on exit
+    } catch {
+      this.file = file; // a system that cannot unlink an open file: removed by close()
+    }
     const full = Math.floor(this.size / CHUNK);
     for (let i = 0; i < full; i++) this.writeOut(i);
   }

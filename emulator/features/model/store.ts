@@ -116,6 +116,11 @@ export class RowStore {
   }
 
   /** The append ended (kept or rolled back): what the undo log held goes. */
+  /** Frees the rows (the emulator's reset and close). */
+  close(): void {
+    this.rows.close();
+  }
+
   release(log: UndoLog): void {
     if (log.truncated && log.truncated.rows !== this.rows) log.truncated.rows.close();
     log.truncated = undefined;

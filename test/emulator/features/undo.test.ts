@@ -65,6 +65,8 @@ describe("emulator: append undo log (issue 13)", () => {
 describe("emulator: the row file (issue 13)", () => {
   it("a layer past the spill size keeps its rows on disk, reads them back in insertion order, and leaves no file", async () => {
     const { RowFile } = await import("../../../emulator/features/model/rowFile");
+    const fds = () => fs.readdirSync("/proc/self/fd").length;
+    const fdsBefore = fds();
     const f = new RowFile();
     const text = "x".repeat(300);
     const n = 80_000; // ~26 MB encoded: past the 16 MiB spill
@@ -84,6 +86,9 @@ describe("emulator: the row file (issue 13)", () => {
     const { bytes, inMemory } = f.usage;
     assert.ok(bytes > 20 * 1024 * 1024 && inMemory <= 1024 * 1024, `${bytes} bytes written, ${inMemory} held in memory: the rest is on disk`);
     assert.deepEqual(leftovers(), [], "the spilled file is unlinked at once");
+    assert.equal(fds(), fdsBefore + 1, "one open file while spilled");
     f.close();
+    f.close(); // layer views share a store: closing twice is harmless
+    assert.equal(fds(), fdsBefore, "close gives the file back");
   });
 });
