@@ -11,10 +11,10 @@ import { basename } from "node:path";
 import { updateItem } from "../ops/items";
 import { cancelItem, getItemStatus, waitForItemStatus } from "../ops/multipart";
 import type { ItemRef } from "../ops/paths";
-import { jobProgressLine, reportProgress, uploadProgressLine } from "../progress";
+import { jobProgressLine, reportProgress } from "../progress";
 import { fileParts } from "../rest/body";
 import type { PortalClient } from "../rest/client";
-import { commitParts, sendParts } from "./portalItemParts";
+import { commitParts, partsProgress, sendParts } from "./portalItemParts";
 import { multipartThresholdBytes, partBytes } from "./portalItemUpload";
 
 export interface FileUpdate {
@@ -28,14 +28,6 @@ export interface FileUpdate {
 /** Whether a changed file of `fileSize` bytes goes in multipart mode. */
 export const updatesInParts = (fileSize: unknown): boolean => typeof fileSize === "number" && fileSize > multipartThresholdBytes();
 
-/** "uploading X of Y MiB (n%), r MiB/s, parts d/t" on the resource's row while parts land. */
-function partsProgress(o: FileUpdate, count: number): (done: number) => void {
-  const started = Date.now();
-  return (done) => {
-    const sent = Math.min(o.fileSize, Math.round((o.fileSize * done) / count));
-    void reportProgress(uploadProgressLine(sent, o.fileSize, Date.now() - started, { done, total: count }), { urn: o.urn, key: `update parts ${o.urn ?? o.file}`, final: done === count });
-  };
-}
 
 /** Replaces the item's file in multipart mode; the item's other fields are not touched here. */
 export async function replaceFileInParts(client: PortalClient, ref: ItemRef, o: FileUpdate): Promise<void> {
@@ -46,7 +38,7 @@ export async function replaceFileInParts(client: PortalClient, ref: ItemRef, o: 
   if ((await getItemStatus(client, ref).catch(() => undefined))?.status === "partial") await cancelItem(client, ref);
   await updateItem(client, { ...ref, item: { multipart: true, filename: basename(o.file) } });
   try {
-    await sendParts(client, ref, parts, new Set(), partsProgress(o, parts.length));
+    await sendParts(client, ref, parts, new Set(), partsProgress(parts, o.urn));
     await commitParts(client, ref, {}, parts);
   } catch (e) {
     await cancelItem(client, ref).catch(() => undefined); // the item keeps its old file

@@ -10,6 +10,7 @@ import type { ItemRef } from "../ops/paths";
 import type { FilePart } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import { NetworkError, PortalError } from "../rest/errors";
+import { reportProgress, uploadProgressLine } from "../progress";
 
 /** Parts sent at once (limits.ts UPLOAD). */
 export const PARALLEL_PARTS = UPLOAD.parallelParts;
@@ -62,6 +63,16 @@ export async function sendParts(client: PortalClient, ref: ItemRef, parts: FileP
     const why = failed.error instanceof Error ? failed.error.message : String(failed.error);
     throw new Error(`PortalItem: part ${failed.partNum} of ${parts.length} of the multipart upload of item ${ref.itemId} failed (addPart, sent twice): ${why}. No further part was sent.`, { cause: failed.error });
   }
+}
+
+/** "uploading X of Y MiB (n%), r MiB/s, parts d/t" on the resource's row as the parts land (sendParts' onPart). */
+export function partsProgress(parts: readonly FilePart[], urn: string | undefined): (done: number) => void {
+  const total = parts.reduce((n, p) => n + (p.end ?? 0) - (p.start ?? 0), 0);
+  const started = Date.now();
+  return (done) => {
+    const sent = Math.min(total, Math.round((total * done) / parts.length));
+    void reportProgress(uploadProgressLine(sent, total, Date.now() - started, { done, total: parts.length }), { urn, key: `parts ${urn ?? parts[0]?.path}`, final: done === parts.length });
+  };
 }
 
 /**

@@ -4,9 +4,7 @@
 // addPart calls (portalItemParts.ts), commit with the item properties, then wait. Threshold and
 // part size: limits.ts UPLOAD, chosen by measurement (docs/performance.md). A failure cancels the half-made item. An upload cut off by a killed run
 // is found again through its itemIdToCreate and resumed from the parts the portal holds.
-import { promises as fsp } from "node:fs";
 import { basename } from "node:path";
-import { reportProgress, uploadProgressLine } from "../progress";
 import { uploadLimits } from "../../spec/limits";
 import { addItem, deleteItem, type ItemParams } from "../ops/items";
 import { cancelItem, getItemStatus, waitForItemStatus } from "../ops/multipart";
@@ -16,7 +14,7 @@ import { fileParts, type FilePart } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import { isNotFound, JobFailedError, NetworkError, PortalError } from "../rest/errors";
 import { derivedItemIdToCreate, generationOf } from "./portalItemIdentity";
-import { commitParts, heldParts, sendParts } from "./portalItemParts";
+import { commitParts, heldParts, partsProgress, sendParts } from "./portalItemParts";
 
 export { PARALLEL_PARTS } from "./portalItemParts";
 
@@ -121,16 +119,6 @@ async function start(client: PortalClient, o: MultipartUpload, parts: FilePart[]
 }
 
 /** Multipart mode end to end; the item is cancelled on any failure after it exists. */
-/** Reports "uploading X of Y MiB (n%), r MiB/s, parts d/t" while parts land (issue 16, progress). */
-function partsProgress(o: MultipartUpload, count: number): (done: number, total: number) => void {
-  const started = Date.now();
-  let total = 0;
-  void fsp.stat(o.file).then((s) => (total = s.size), () => undefined);
-  return (done) => {
-    const sent = total === 0 ? 0 : Math.min(total, Math.round((total * done) / count));
-    void reportProgress(uploadProgressLine(sent, total, Date.now() - started, { done, total: count }), { urn: o.urn, final: done === count });
-  };
-}
 
 export async function uploadMultipart(client: PortalClient, o: MultipartUpload): Promise<{ itemId: string; adopted: boolean }> {
   const parts = await fileParts(o.file, partBytes(), basename(o.file));
@@ -138,7 +126,7 @@ export async function uploadMultipart(client: PortalClient, o: MultipartUpload):
   if ("adopted" in begun) return { itemId: begun.adopted, adopted: true };
   const ref = { owner: o.owner, itemId: begun.itemId, folder: o.folder };
   try {
-    await sendParts(client, ref, parts, begun.held, partsProgress(o, parts.length));
+    await sendParts(client, ref, parts, begun.held, partsProgress(parts, o.urn));
     await commitParts(client, ref, o.item, parts);
     await waitForItemStatus(client, { ...ref, timeoutMs: o.timeoutMs, what: "commit of the multipart upload" });
   } catch (e) {
