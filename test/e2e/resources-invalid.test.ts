@@ -20,11 +20,24 @@ new portal.CategorySchema("too-much", {
 new portal.MemberCategorySchema("members", { memberCategorySchema: [{ title: "Staff", categories: [leaf("GIS")] }] });
 `;
 
+// every field of spec.md#item-fields added to PortalItem, and its sharing, each broken once
+const itemProgram = `
+const portal = require("pulumi-gis-portal");
+new portal.PortalItem("bad-app", {
+  type: "Web Mapping Application", title: "Bad app", url: "https://apps.example.com/bad",
+  metadata: "missing.xml", screenshot: ["not a url"], appCategories: "Mapping", largeThumbnail: 5,
+  listingProperties: { priceType: "paid" }, advancedSettings: "{not json",
+  sharing: { access: "everyone", groups: ["nope"] },
+});
+`;
+
 describe("e2e resources: invalid input fails at preview without a request", function () {
   this.timeout(300_000);
   let emu: RunningEmulator;
   let project: FixtureProject;
   let stack: Stack;
+  let itemProject: FixtureProject;
+  let itemStack: Stack;
 
   before(async () => {
     emu = await startEmulator({ port: 0 });
@@ -33,11 +46,17 @@ describe("e2e resources: invalid input fails at preview without a request", func
       "portal:url": { value: emu.portalUrl },
       "portal:token": { value: emu.tokens.dev_admin, secret: true },
     });
+    itemProject = createFixtureProject("resources-invalid-item", itemProgram);
+    itemStack = await fixtureStack(itemProject, "dev", {
+      "portal:url": { value: emu.portalUrl },
+      "portal:token": { value: emu.tokens.dev_admin, secret: true },
+    });
   });
 
   after(async () => {
     await emu?.close();
     project?.remove();
+    itemProject?.remove();
   });
 
   it("part 8 / 4.4: every violation is listed by property path and the portal sees no request", async () => {
@@ -56,6 +75,32 @@ describe("e2e resources: invalid input fails at preview without a request", func
       ["categorySchema[5]", /6 trees; at most 5/],
       ["categorySchema[1].categories[0].categories[0].categories[0].categories[0]", /level 5; at most 4 levels/],
       ["categorySchema[5].categories[189]", /211 categories in total; at most 200 \(category 201 is here\)/],
+    ];
+    for (const [property, reason] of expected) {
+      const line = out.split("\n").find((l) => l.includes(`property ${property} `));
+      assert.ok(line, `${property} is listed:\n${out}`);
+      assert.match(line, reason, `${property}: ${reason}`);
+    }
+    assert.deepEqual(await requestLog(emu), [], "check sends nothing to the portal");
+  });
+
+  it("the new item fields and sharing: each violation names its path, the rule and the limit; the portal sees no request", async () => {
+    await clearRequestLog(emu);
+    const error = await itemStack.preview().then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    assert.ok(error, "the preview fails");
+    const out = String(error.message);
+    const expected: [string, RegExp][] = [
+      ["metadata", /"missing\.xml" cannot be read \(ENOENT\); give a path to a readable file/],
+      ["screenshot[0]", /"not a url" is not an http\(s\) URL/],
+      ["appCategories", /expected array/],
+      ["largeThumbnail", /expected string, got number 5/],
+      ["listingProperties.priceDesc", /required when priceType is "paid"/],
+      ["advancedSettings", /not valid JSON text/],
+      ["sharing.access", /"everyone" is not one of: "private", "org", "public"/],
+      ["sharing.groups[0]", /must be a group id: exactly 32 hexadecimal digits/],
     ];
     for (const [property, reason] of expected) {
       const line = out.split("\n").find((l) => l.includes(`property ${property} `));
