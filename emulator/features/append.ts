@@ -13,7 +13,7 @@ import { newUndoLog, RowError, type UndoLog } from "./model/store";
 import { geometryTypeOf, type Attributes, type Geometry, type Row } from "./model/types";
 import { planMapping, type Mapping, type MappingOptions } from "./append/mapping";
 import { projector, type Projector } from "./projection";
-import type { SourceRow, SourceTable } from "./formats/source";
+import { rowBatches, type SourceRow, type SourceTable } from "./formats/source";
 
 export interface AppendCaller {
   username: string;
@@ -66,15 +66,17 @@ async function runAppend(layer: FeatureLayer, table: SourceTable, caller: Append
   let mapping: Mapping | undefined = table.fields ? planMapping(layer, table.fields, o) : undefined;
   try {
     if (o.truncate) store.truncate(log); // spec.md#append truncate (11.2+): existing rows go first
-    for await (const src of table.rows()) {
-      mapping ??= planMapping(layer, Object.keys(src.attributes).map((name) => ({ name })), o);
-      try {
-        applyRow(layer, src, mapping, project, caller, o, log, result);
-      } catch (e) {
-        if (!(e instanceof RowError || e instanceof FieldValueError)) throw e;
-        const message = e instanceof RowError && e.row !== undefined ? e.message : `row ${src.row}: ${e.message}`;
-        if (o.rollbackOnFailure) throw new RowError(message);
-        result.messages.push(message);
+    for await (const batch of rowBatches(table)) {
+      for (const src of batch) {
+        mapping ??= planMapping(layer, Object.keys(src.attributes).map((name) => ({ name })), o);
+        try {
+          applyRow(layer, src, mapping, project, caller, o, log, result);
+        } catch (e) {
+          if (!(e instanceof RowError || e instanceof FieldValueError)) throw e;
+          const message = e instanceof RowError && e.row !== undefined ? e.message : `row ${src.row}: ${e.message}`;
+          if (o.rollbackOnFailure) throw new RowError(message);
+          result.messages.push(message);
+        }
       }
     }
   } catch (e) {

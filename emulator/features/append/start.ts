@@ -60,7 +60,7 @@ async function runJob(state: FeatureState, jobId: string, service: HostedService
     if (p.sourceFilter && source.kind === "service") {
       const match = compileWhere(p.sourceFilter, (table.fields ?? []).map((f) => f.name));
       const inner = table;
-      table = { ...inner, async *rows() { for await (const r of inner.rows()) if (match(r.attributes)) yield r; } };
+      table = { ...inner, batches: undefined, async *rows() { for await (const r of inner.rows()) if (match(r.attributes)) yield r; } };
     }
     return await appendToLayer(layer, table, { username, bypassesOwnership }, {
       ...p,

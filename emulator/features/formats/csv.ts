@@ -5,6 +5,10 @@ import * as path from "node:path";
 import { parse } from "csv-parse";
 import { datasetOf, type AppendSourceInfo, type ReaderOptions, type SourceDataset, type SourceRow } from "./source";
 import { locator } from "./location";
+import { inBatches } from "./batches";
+
+/** Passed through to the parser's stream: up to 1024 records buffered, handed over as one batch. */
+const STREAM_OPTIONS = { highWaterMark: 128 } as object;
 
 export function openCsv(data: StoredData, fileName: string, options: ReaderOptions): SourceDataset {
   const info: AppendSourceInfo = options.appendSourceInfo;
@@ -12,17 +16,21 @@ export function openCsv(data: StoredData, fileName: string, options: ReaderOptio
     name: path.basename(fileName).replace(/\.[^.]*$/, ""),
     spatialReference: info.sourceSR ?? info.sourceSpatialReference,
     async *rows(): AsyncIterable<SourceRow> {
+      for await (const batch of this.batches()) yield* batch;
+    },
+    async *batches(): AsyncIterable<SourceRow[]> {
       const parser = readStoredData(data).pipe(
-        parse({ columns: true, bom: true, skip_empty_lines: true, delimiter: info.columnDelimiter || ",", quote: info.qualifier || '"' }),
+        parse({ columns: true, bom: true, skip_empty_lines: true, delimiter: info.columnDelimiter || ",", quote: info.qualifier || '"', ...STREAM_OPTIONS }),
       );
       let locate: ReturnType<typeof locator> | undefined;
       let row = 0;
       try {
-        for await (const record of parser as AsyncIterable<Record<string, string>>) {
-          row++;
-          locate ??= locator(Object.keys(record), info, options.geocode);
-          const located = locate(record);
-          yield typeof located === "string" ? { row, attributes: record, geometry: null, error: located } : { row, attributes: record, geometry: located };
+        for await (const records of inBatches<Record<string, string>>(parser)) {
+          locate ??= locator(Object.keys(records[0]), info, options.geocode);
+          yield records.map((record) => {
+            const located = locate!(record);
+            return typeof located === "string" ? { row: ++row, attributes: record, geometry: null, error: located } : { row: ++row, attributes: record, geometry: located };
+          });
         }
       } catch (e) {
         const err = e as Error & { lines?: number };

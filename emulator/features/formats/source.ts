@@ -49,6 +49,14 @@ export interface SourceTable {
   spatialReference?: SourceSpatialReference;
   /** The source's own store, for a feature-service source (spec.md#append-from-service). */
   rows(): AsyncIterable<SourceRow>;
+  /** The same rows a batch at a time, where the reader can (a large CSV: no hand-off per row). */
+  batches?(): AsyncIterable<SourceRow[]>;
+}
+
+/** A table's rows in batches: its own where it has them, else one row per batch. */
+export async function* rowBatches(table: SourceTable): AsyncIterable<SourceRow[]> {
+  if (table.batches) return yield* table.batches();
+  for await (const row of table.rows()) yield [row];
 }
 
 export interface SourceDataset {

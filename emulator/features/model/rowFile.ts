@@ -2,9 +2,9 @@
 // were ~700 MiB of heap and a third of the append's time in garbage collection). Each row is
 // encoded once (JSON, or v8 serialize where a value is a Buffer or a Date) into an append-only byte
 // log: 1 MiB chunks in memory while the layer is small, spilled to an unlinked temp file past
-// SPILL_BYTES, so a big layer costs its index (object id → record) and not its rows. A row read is
-// decoded anew: callers get a copy and write back with `set`. Iteration follows the Map's order
-// (insertion; a `set` of a held id keeps its place), which the readers (query, extent, views) had.
+// SPILL_BYTES, so a big layer costs its index (object id → record: a typed array) and not its rows.
+// A row read is decoded anew: callers get a copy and write back with `set`. Iteration is in object
+// id order (queries sort by object id unless asked otherwise).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -21,7 +21,25 @@ class ByteLog {
   private fd: number | undefined;
   private size = 0;
   private cached: { chunk: number; bytes: Buffer } | undefined;
+  /** A chunk already written out, reused for the next one (no 1 MiB of garbage per MiB appended). */
+  private spare: Buffer | undefined;
   private file: string | undefined;
+
+  /** A tag byte and a string's UTF-8, written straight into the current chunk where they fit. */
+  appendText(tag: number, text: string): number {
+    const i = Math.floor(this.size / CHUNK);
+    const into = this.size - i * CHUNK;
+    if (into + 1 + text.length * 3 >= CHUNK) {
+      const data = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
+      data[0] = tag;
+      data.write(text, 1, "utf8");
+      return this.append(data);
+    }
+    const chunk = (this.chunks[i] ??= this.newChunk());
+    chunk[into] = tag;
+    const n = 1 + chunk.write(text, into + 1, "utf8");
+    return this.advance(n);
+  }
 
   append(data: Buffer): number {
     const at = this.size;
@@ -29,12 +47,20 @@ class ByteLog {
     while (done < data.length) {
       const i = Math.floor(this.size / CHUNK);
       const into = this.size - i * CHUNK;
-      const chunk = (this.chunks[i] ??= Buffer.allocUnsafe(CHUNK));
+      const chunk = (this.chunks[i] ??= this.newChunk());
       const n = data.copy(chunk, into, done);
       done += n;
       this.size += n;
       if (into + n === CHUNK && this.fd !== undefined) this.writeOut(i);
     }
+    if (this.fd === undefined && this.size > SPILL_BYTES) this.spill();
+    return at;
+  }
+
+  /** Counts `n` bytes written into the current chunk, which they did not fill. */
+  private advance(n: number): number {
+    const at = this.size;
+    this.size += n;
     if (this.fd === undefined && this.size > SPILL_BYTES) this.spill();
     return at;
   }
@@ -54,6 +80,11 @@ class ByteLog {
     return out;
   }
 
+  /** Bytes written. */
+  get length(): number {
+    return this.size;
+  }
+
   /** Bytes written, and bytes of them held in memory. */
   get usage(): { bytes: number; inMemory: number } {
     return { bytes: this.size, inMemory: this.chunks.filter((c) => c !== undefined).length * CHUNK };
@@ -66,6 +97,7 @@ class ByteLog {
     this.file = undefined;
     this.chunks.length = 0;
     this.cached = undefined;
+    this.spare = undefined;
   }
 
   private chunk(i: number): Buffer {
@@ -92,90 +124,121 @@ class ByteLog {
 
   private writeOut(i: number): void {
     fs.writeSync(this.fd!, this.chunks[i]!, 0, CHUNK, i * CHUNK);
+    this.spare = this.chunks[i];
     this.chunks[i] = undefined;
+  }
+
+  private newChunk(): Buffer {
+    const chunk = this.spare ?? Buffer.allocUnsafe(CHUNK);
+    this.spare = undefined;
+    return chunk;
   }
 }
 
 const JSON_TAG = 0x4a;
 const V8_TAG = 0x56;
 
-function encode(row: Row): Buffer {
-  const plain = Object.values(row.attributes).every((v) => v === null || typeof v !== "object");
-  if (plain) {
-    const text = JSON.stringify(row);
-    const out = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
-    out[0] = JSON_TAG;
-    out.write(text, 1, "utf8");
-    return out;
+function isPlain(row: Row): boolean {
+  for (const k in row.attributes) {
+    const v = row.attributes[k];
+    if (v !== null && typeof v === "object") return false;
   }
-  return Buffer.concat([Buffer.of(V8_TAG), serialize(row)]);
+  return true;
 }
 
 function decode(bytes: Buffer): Row {
   return (bytes[0] === JSON_TAG ? JSON.parse(bytes.toString("utf8", 1)) : deserialize(bytes.subarray(1))) as Row;
 }
 
-/** A Map<object id, Row> whose rows live encoded in a ByteLog; `get` returns a decoded copy. */
+/** Object ids below this many (or 4 × the rows held) index a typed array; others a Map. */
+const DENSE_MIN = 1 << 16;
+
+/**
+ * A Map<object id, Row> whose rows live encoded in a ByteLog; `get` returns a decoded copy.
+ * The id → record index is a typed array by object id (ids are dense: the store hands them out in
+ * order), with a Map for ids far above the rest (an upsert keeps a source id): iteration is in
+ * object id order, which is the order queries answer in.
+ */
 export class RowFile {
-  private readonly records = new Map<number, number>();
+  private dense = new Int32Array(1024).fill(-1);
+  private readonly far = new Map<number, number>();
+  /** Where each record starts; it ends where the next one starts (the log is written in record order). */
   private offsets = new Float64Array(1024);
-  private lengths = new Uint32Array(1024);
   private count = 0;
+  private live = 0;
   private readonly bytes = new ByteLog();
+  /** A row decoded by `peek` and not yet handed out: the next `get` of that record takes it. */
+  private peeked: { record: number; row: Row } | undefined;
 
   get size(): number {
-    return this.records.size;
+    return this.live;
   }
 
   has(oid: number): boolean {
-    return this.records.has(oid);
+    return this.recordOf(oid) !== undefined;
   }
 
   get(oid: number): Row | undefined {
-    const r = this.records.get(oid);
-    return r === undefined ? undefined : decode(this.bytes.read(this.offsets[r], this.lengths[r]));
+    const r = this.recordOf(oid);
+    if (r === undefined) return undefined;
+    const peeked = this.peeked;
+    this.peeked = undefined;
+    return peeked?.record === r ? peeked.row : this.decodeRecord(r);
+  }
+
+  /** The row of `oid` for reading only: the next `get(oid)` returns this same copy instead of decoding again. */
+  peek(oid: number): Row | undefined {
+    const r = this.recordOf(oid);
+    if (r === undefined) return undefined;
+    if (this.peeked?.record !== r) this.peeked = { record: r, row: this.decodeRecord(r) };
+    return this.peeked.row;
   }
 
   set(oid: number, row: Row): this {
-    const data = encode(row);
     if (this.count === this.offsets.length) {
       const offsets = new Float64Array(this.count * 2);
       offsets.set(this.offsets);
       this.offsets = offsets;
-      const lengths = new Uint32Array(this.count * 2);
-      lengths.set(this.lengths);
-      this.lengths = lengths;
     }
-    this.offsets[this.count] = this.bytes.append(data);
-    this.lengths[this.count] = data.length;
-    this.records.set(oid, this.count++);
+    this.offsets[this.count] = isPlain(row) ? this.bytes.appendText(JSON_TAG, JSON.stringify(row)) : this.bytes.append(Buffer.concat([Buffer.of(V8_TAG), serialize(row)]));
+    if (this.recordOf(oid) === undefined) this.live++;
+    this.point(oid, this.count++);
     return this;
   }
 
   /** The record now holding the row of `oid` (the undo log keeps it; records are never overwritten). */
   recordOf(oid: number): number | undefined {
-    return this.records.get(oid);
+    if (this.isDense(oid)) {
+      const r = oid < this.dense.length ? this.dense[oid] : -1;
+      return r < 0 ? undefined : r;
+    }
+    return this.far.get(oid);
   }
 
   /** Points `oid` back at an earlier record of it (rollback). */
   restore(oid: number, record: number): void {
-    this.records.set(oid, record);
+    if (this.recordOf(oid) === undefined) this.live++;
+    this.point(oid, record);
   }
 
   delete(oid: number): boolean {
-    return this.records.delete(oid);
+    if (this.recordOf(oid) === undefined) return false;
+    if (this.isDense(oid)) this.dense[oid] = -1;
+    else this.far.delete(oid);
+    this.live--;
+    return true;
   }
 
-  keys(): IterableIterator<number> {
-    return this.records.keys();
+  *keys(): IterableIterator<number> {
+    for (const [oid] of this.records()) yield oid;
   }
 
   *values(): IterableIterator<Row> {
-    for (const r of this.records.values()) yield decode(this.bytes.read(this.offsets[r], this.lengths[r]));
+    for (const [, r] of this.records()) yield this.decodeRecord(r);
   }
 
   *entries(): IterableIterator<[number, Row]> {
-    for (const [oid, r] of this.records) yield [oid, decode(this.bytes.read(this.offsets[r], this.lengths[r]))];
+    for (const [oid, r] of this.records()) yield [oid, this.decodeRecord(r)];
   }
 
   [Symbol.iterator](): IterableIterator<[number, Row]> {
@@ -189,7 +252,52 @@ export class RowFile {
 
   /** Frees the bytes (a truncated layer's old rows once the append holds). */
   close(): void {
-    this.records.clear();
+    this.dense = new Int32Array(0);
+    this.far.clear();
+    this.live = 0;
+    this.peeked = undefined;
     this.bytes.close();
+  }
+
+  private decodeRecord(r: number): Row {
+    const end = r + 1 < this.count ? this.offsets[r + 1] : this.bytes.length;
+    return decode(this.bytes.read(this.offsets[r], end - this.offsets[r]));
+  }
+
+  /** Object id order: the dense ids, then the far ones. */
+  private *records(): IterableIterator<[number, number]> {
+    const dense = this.dense;
+    for (let oid = 0; oid < dense.length; oid++) if (dense[oid] >= 0) yield [oid, dense[oid]];
+    for (const oid of [...this.far.keys()].sort((a, b) => a - b)) {
+      const r = this.far.get(oid);
+      if (r !== undefined) yield [oid, r];
+    }
+  }
+
+  private isDense(oid: number): boolean {
+    return oid >= 0 && oid < this.dense.length && Number.isInteger(oid);
+  }
+
+  private point(oid: number, record: number): void {
+    if (!this.isDense(oid)) {
+      const near = Number.isInteger(oid) && oid >= 0 && oid < Math.max(DENSE_MIN, 4 * (this.live + 1));
+      if (!near) return void this.far.set(oid, record);
+      this.growDense(oid);
+    }
+    this.dense[oid] = record;
+  }
+
+  private growDense(oid: number): void {
+    let length = this.dense.length || 1024;
+    while (length <= oid) length *= 2;
+    const dense = new Int32Array(length).fill(-1);
+    dense.set(this.dense);
+    this.dense = dense;
+    for (const [far, r] of this.far) {
+      if (far < length && Number.isInteger(far) && far >= 0) {
+        dense[far] = r;
+        this.far.delete(far);
+      }
+    }
   }
 }

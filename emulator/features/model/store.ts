@@ -1,11 +1,13 @@
 // The rows of one layer: object ids, unique indexes (spec.md#layer-append-metadata) and an undo log so an append with
 // rollbackOnFailure can be all or nothing (spec.md#append). Layer views share one RowStore.
-// The rows live encoded out of the JS heap (rowFile.ts), and the undo log holds no copy of the
-// layer (issue 13): inserted rows are the object ids from the log's floor on (plus the few source
-// ids kept below it), and an updated row's old version stays where it was in the row file's
-// append-only log, so the undo log keeps only its record number. Rollback points the id back at it.
+// The rows live encoded out of the JS heap (rowFile.ts), the unique indexes hold hashes and ids,
+// not key strings (uniqueIndex.ts), and the undo log holds no copy of the layer (undoLog.ts).
 import { RowFile } from "./rowFile";
 import type { Row } from "./types";
+import { UniqueIndex } from "./uniqueIndex";
+import { newUndoLog, type UndoLog } from "./undoLog";
+
+export { newUndoLog, type UndoLog };
 
 export class RowError extends Error {
   constructor(message: string, readonly row?: number) {
@@ -13,32 +15,19 @@ export class RowError extends Error {
   }
 }
 
-type Index = Map<string, number>;
-
 function keyOf(v: unknown): string | undefined {
   if (v === null || v === undefined || v === "") return undefined;
   return typeof v === "string" ? v : String(v);
-}
-
-/** Everything changed since the log was made, so it can be undone. */
-export interface UndoLog {
-  /** The store's next object id when the log first saw it: every id from here on is this log's insert. */
-  floor?: number;
-  /** Ids inserted below the floor (upsert keeps a free source id). */
-  inserted: Set<number>;
-  /** Updated ids → the record of their row before this log (rowFile.ts), first update only. */
-  updated: Map<number, number>;
-  truncated?: { rows: RowFile; indexes: Map<string, Index> };
 }
 
 export class RowStore {
   /** The rows, encoded out of the JS heap (rowFile.ts): `get` gives a copy, `set` stores one. */
   rows = new RowFile();
   nextObjectId = 1;
-  private indexes = new Map<string, Index>();
+  private indexes = new Map<string, UniqueIndex>();
 
   constructor(readonly objectIdField: string, uniqueFields: readonly string[]) {
-    for (const f of uniqueFields) if (f !== objectIdField) this.indexes.set(f, new Map());
+    for (const f of uniqueFields) if (f !== objectIdField) this.indexes.set(f, new UniqueIndex());
   }
 
   get uniqueFields(): string[] {
@@ -49,7 +38,7 @@ export class RowStore {
   findBy(field: string, value: unknown): number | undefined {
     if (field === this.objectIdField) return typeof value === "number" && this.rows.has(value) ? value : undefined;
     const key = keyOf(value);
-    return key === undefined ? undefined : this.indexes.get(field)?.get(key);
+    return key === undefined ? undefined : this.lookup(field, key);
   }
 
   insert(row: Row, log?: UndoLog, objectId?: number): number {
@@ -64,18 +53,18 @@ export class RowStore {
     return oid;
   }
 
-  /** `old`: the row as the caller just read it (saves decoding it again). */
+  /** `old`: the row as the caller just read it (saves decoding it again). Unique values left as they were cost no index work. */
   update(oid: number, row: Row, log?: UndoLog, old: Row | undefined = this.rows.get(oid)): void {
     if (!old) throw new RowError(`object id ${oid} does not exist`);
-    this.checkUnique(row, oid);
+    this.checkUnique(row, oid, old);
     if (log) {
       log.floor ??= this.nextObjectId;
-      if (oid < log.floor && !log.updated.has(oid) && !log.inserted.has(oid)) log.updated.set(oid, this.rows.recordOf(oid)!);
+      if (oid < log.floor && !log.inserted.has(oid)) log.updated.set(oid, this.rows.recordOf(oid)!);
     }
-    this.unindexRow(old);
+    this.unindexRow(old, oid, row);
     row.attributes[this.objectIdField] = oid;
     this.rows.set(oid, row);
-    this.indexRow(row, oid);
+    this.indexRow(row, oid, old);
   }
 
   /** spec.md#append truncate: removes every row; object ids go on from where they were. */
@@ -84,7 +73,7 @@ export class RowStore {
     if (log && !log.truncated) log.truncated = { rows: this.rows, indexes: this.indexes };
     else this.rows.close(); // truncated again within one append: those rows were this append's
     this.rows = new RowFile();
-    this.indexes = new Map([...this.indexes.keys()].map((f) => [f, new Map()]));
+    this.indexes = new Map([...this.indexes.keys()].map((f) => [f, new UniqueIndex()]));
   }
 
   rollback(log: UndoLog): void {
@@ -97,7 +86,7 @@ export class RowStore {
       }
       const drop = (oid: number) => {
         const row = this.rows.get(oid);
-        if (row) this.unindexRow(row);
+        if (row) this.unindexRow(row, oid);
         this.rows.delete(oid);
       };
       const floor = log.floor;
@@ -106,7 +95,7 @@ export class RowStore {
       for (const oid of log.inserted) drop(oid);
       for (const [oid, record] of log.updated) {
         const cur = this.rows.get(oid);
-        if (cur) this.unindexRow(cur);
+        if (cur) this.unindexRow(cur, oid);
         this.rows.restore(oid, record);
         this.indexRow(this.rows.get(oid)!, oid);
       }
@@ -127,29 +116,34 @@ export class RowStore {
     log.updated.clear();
   }
 
-  private checkUnique(row: Row, oid: number): void {
-    for (const [field, index] of this.indexes) {
+  /** The id whose row's `field` holds `key`: the index gives candidates by hash, the row confirms. */
+  private lookup(field: string, key: string): number | undefined {
+    return this.indexes.get(field)?.find(key, (oid) => keyOf(this.rows.peek(oid)?.attributes[field]) === key);
+  }
+
+  /** `old`: a unique value the row keeps needs no check. */
+  private checkUnique(row: Row, oid: number, old?: Row): void {
+    for (const field of this.indexes.keys()) {
       const key = keyOf(row.attributes[field]);
-      const other = key === undefined ? undefined : index.get(key);
+      if (key === undefined || (old && keyOf(old.attributes[field]) === key)) continue;
+      const other = this.lookup(field, key);
       if (other !== undefined && other !== oid) throw new RowError(`field '${field}': value ${JSON.stringify(key)} already exists (unique index)`);
     }
   }
 
-  private indexRow(row: Row, oid: number): void {
+  /** `old`: values that did not change are in the index already. */
+  private indexRow(row: Row, oid: number, old?: Row): void {
     for (const [field, index] of this.indexes) {
       const key = keyOf(row.attributes[field]);
-      if (key !== undefined) index.set(key, oid);
+      if (key !== undefined && !(old && keyOf(old.attributes[field]) === key)) index.add(key, oid);
     }
   }
 
-  private unindexRow(row: Row): void {
+  /** `next`: values the row keeps stay in the index. */
+  private unindexRow(row: Row, oid: number, next?: Row): void {
     for (const [field, index] of this.indexes) {
       const key = keyOf(row.attributes[field]);
-      if (key !== undefined) index.delete(key);
+      if (key !== undefined && !(next && keyOf(next.attributes[field]) === key)) index.remove(key, oid);
     }
   }
-}
-
-export function newUndoLog(): UndoLog {
-  return { inserted: new Set(), updated: new Map() };
 }
