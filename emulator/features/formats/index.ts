@@ -1,13 +1,9 @@
 // Picks the reader of a source format (spec.md#layer-append-metadata list; names as in supportedAppendFormats).
 import * as path from "node:path";
 import { openCsv } from "./csv";
-import { openExcel } from "./excel";
 import { openFeatureCollection } from "./feature-collection";
 import { openGeoJson } from "./geojson";
-import { openGeoPackage } from "./geopackage";
-import { openShapefileZip } from "./shapefile";
 import { SourceError, type ReaderOptions, type SourceDataset } from "./source";
-import { openSqlite } from "./sqlite";
 import { APPEND_FORMAT_BY_EXTENSION } from "../../../spec/limits";
 import { readStoredBuffer, type StoredData } from "../../storedData";
 
@@ -33,22 +29,26 @@ export function formatOf(appendUploadFormat: string | undefined, fileName: strin
   return byExt;
 }
 
-/** The source's bytes come from its stored data (storedData.ts); `name` is its file name (table names). */
+/**
+ * The source's bytes come from its stored data (storedData.ts); `name` is its file name (table names).
+ * The Excel, shapefile, SQLite and GeoPackage readers load on first use: their libraries are ~30 MiB
+ * of an idle emulator's memory otherwise (issue 13).
+ */
 export async function openFile(format: FileFormat, data: StoredData, name: string, options: ReaderOptions): Promise<SourceDataset> {
   const info = options.appendSourceInfo;
   switch (format) {
     case "csv":
       return openCsv(data, name, options);
     case "excel":
-      return openExcel(data, options);
+      return (await import("./excel")).openExcel(data, options);
     case "geojson":
       return openGeoJson(data, name);
     case "shapefile":
-      return openShapefileZip(data, options.workDir);
+      return (await import("./shapefile")).openShapefileZip(data, options.workDir);
     case "sqlite":
-      return openSqlite(data, info.sourceSR ?? info.sourceSpatialReference);
+      return (await import("./sqlite")).openSqlite(data, info.sourceSR ?? info.sourceSpatialReference);
     case "geopackage":
-      return openGeoPackage(data);
+      return (await import("./geopackage")).openGeoPackage(data);
     case "featurecollection":
       return openFeatureCollection((await readStoredBuffer(data)).toString("utf8"));
     case "filegdb":

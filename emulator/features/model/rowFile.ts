@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { NumberColumn } from "./column";
 import type { Row } from "./types";
 
 const CHUNK = 1024 * 1024;
@@ -163,8 +164,7 @@ export class RowFile {
   private dense = new Int32Array(1024).fill(-1);
   private readonly far = new Map<number, number>();
   /** Where each record starts; it ends where the next one starts (the log is written in record order). */
-  private offsets = new Float64Array(1024);
-  private count = 0;
+  private readonly offsets = new NumberColumn("uint32", 1024);
   private live = 0;
   private readonly bytes = new ByteLog();
   /** A row decoded by `peek` and not yet handed out: the next `get` of that record takes it. */
@@ -195,14 +195,10 @@ export class RowFile {
   }
 
   set(oid: number, row: Row): this {
-    if (this.count === this.offsets.length) {
-      const offsets = new Float64Array(this.count * 2);
-      offsets.set(this.offsets);
-      this.offsets = offsets;
-    }
-    this.offsets[this.count] = isPlain(row) ? this.bytes.appendText(JSON_TAG, JSON.stringify(row)) : this.bytes.append(Buffer.concat([Buffer.of(V8_TAG), serialize(row)]));
+    const record = this.offsets.length;
+    this.offsets.push(isPlain(row) ? this.bytes.appendText(JSON_TAG, JSON.stringify(row)) : this.bytes.append(Buffer.concat([Buffer.of(V8_TAG), serialize(row)])));
     if (this.recordOf(oid) === undefined) this.live++;
-    this.point(oid, this.count++);
+    this.point(oid, record);
     return this;
   }
 
@@ -260,8 +256,9 @@ export class RowFile {
   }
 
   private decodeRecord(r: number): Row {
-    const end = r + 1 < this.count ? this.offsets[r + 1] : this.bytes.length;
-    return decode(this.bytes.read(this.offsets[r], end - this.offsets[r]));
+    const start = this.offsets.at(r);
+    const end = r + 1 < this.offsets.length ? this.offsets.at(r + 1) : this.bytes.length;
+    return decode(this.bytes.read(start, end - start));
   }
 
   /** Object id order: the dense ids, then the far ones. */

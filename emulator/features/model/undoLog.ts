@@ -3,19 +3,18 @@
 // kept below it), and each updated row's first old version stays in the row file, so the log holds
 // only (object id, record number) pairs, in typed arrays with a bitset to tell a first update from
 // a later one: an upsert of a million rows costs ~12 MiB here instead of a Map of a million entries.
+import { NumberColumn } from "./column";
 import type { RowFile } from "./rowFile";
 import type { UniqueIndex } from "./uniqueIndex";
 
 /** Object id → the record of its row before the log: the first `set` of each id is kept. */
 export class RecordLog {
-  private oids = new Float64Array(256);
-  private records = new Int32Array(256);
+  private readonly oids = new NumberColumn();
+  private readonly records = new NumberColumn();
   private seen = new Uint32Array(0);
   private readonly seenFar = new Set<number>();
-  private count = 0;
-
   get size(): number {
-    return this.count;
+    return this.oids.length;
   }
 
   has(oid: number): boolean {
@@ -34,20 +33,12 @@ export class RecordLog {
       }
       this.seen[oid >> 5] |= 1 << (oid & 31);
     } else this.seenFar.add(oid);
-    if (this.count === this.oids.length) {
-      const oids = new Float64Array(this.count * 2);
-      oids.set(this.oids);
-      this.oids = oids;
-      const records = new Int32Array(this.count * 2);
-      records.set(this.records);
-      this.records = records;
-    }
-    this.oids[this.count] = oid;
-    this.records[this.count++] = record;
+    this.oids.push(oid);
+    this.records.push(record);
   }
 
   *entries(): IterableIterator<[number, number]> {
-    for (let i = 0; i < this.count; i++) yield [this.oids[i], this.records[i]];
+    for (let i = 0; i < this.oids.length; i++) yield [this.oids.at(i), this.records.at(i)];
   }
 
   [Symbol.iterator](): IterableIterator<[number, number]> {
@@ -55,15 +46,14 @@ export class RecordLog {
   }
 
   *values(): IterableIterator<number> {
-    for (let i = 0; i < this.count; i++) yield this.records[i];
+    for (let i = 0; i < this.records.length; i++) yield this.records.at(i);
   }
 
   clear(): void {
-    this.oids = new Float64Array(256);
-    this.records = new Int32Array(256);
+    this.oids.clear();
+    this.records.clear();
     this.seen = new Uint32Array(0);
     this.seenFar.clear();
-    this.count = 0;
   }
 
   /** Ids the bitset covers: non-negative integers below 2^26 (8 MiB of bits at most; the rest go to a Set). */
