@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
+import { withoutStackCaptures } from "./stackCaptures";
 
 /** spec.md#item-status: the statuses an ItemStatus can hold. */
 export type ContentStatusValue = "org_authoritative" | "public_authoritative" | "deprecated";
@@ -39,6 +40,11 @@ export class ItemStatus extends pulumi.dynamic.Resource {
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
     // the replacement's check reads the replaced state by URN (provider/resources/replacing.ts)
     const props = { ...propsOf(tables.ITEM_STATUS, args), __urn: pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:ItemStatus", opts?.parent) };
-    super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
+    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
+    try {
+      super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
+    } finally {
+      restoreStacks();
+    }
   }
 }

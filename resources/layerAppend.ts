@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
+import { withoutStackCaptures } from "./stackCaptures";
 
 /** spec.md#layer-append-metadata append formats, as layers list them in supportedAppendFormats. */
 export type AppendFormat = "sqlite" | "geoPackage" | "shapefile" | "filegdb" | "featureCollection" | "geojson" | "csv" | "excel" | "featureService";
@@ -85,7 +86,12 @@ export class LayerAppend extends pulumi.dynamic.Resource {
     for (const k of tables.LAYER_APPEND_OUTPUTS) props[k] = undefined;
     // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppendJournal.ts)
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:LayerAppend", opts?.parent);
-    super(providerStub("layerAppend"), name, props, opts, "portal", "LayerAppend");
+    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
+    try {
+      super(providerStub("layerAppend"), name, props, opts, "portal", "LayerAppend");
+    } finally {
+      restoreStacks();
+    }
     warnUnlessRerunSafe(this, name, args);
   }
 }

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { hideTreeDiff } from "./options";
 import { providerStub } from "./stub";
+import { withoutStackCaptures } from "./stackCaptures";
 
 export interface AdoptSchemaArgs {
   /**
@@ -23,6 +24,11 @@ export abstract class OrganizationSchema extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   protected constructor(kind: "categorySchema" | "memberCategorySchema", type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub(kind), name, props, hideTreeDiff(opts, kind), "portal", type);
+    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
+    try {
+      super(providerStub(kind), name, props, hideTreeDiff(opts, kind), "portal", type);
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
+import { withoutStackCaptures } from "./stackCaptures";
 
 /** The value type of an argument, from its rule in the property table. */
 type Value<K extends tables.PortalItemArgName> = pulumi.Input<tables.PortalItemArgValue<K>>;
@@ -151,6 +152,11 @@ export class PortalItem extends pulumi.dynamic.Resource {
     // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItemIdentity.ts)
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:PortalItem", opts?.parent);
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...tables.PORTAL_ITEM_SECRETS];
-    super(providerStub("portalItem"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "portal", "PortalItem");
+    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
+    try {
+      super(providerStub("portalItem"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "portal", "PortalItem");
+    } finally {
+      restoreStacks();
+    }
   }
 }
