@@ -4,6 +4,7 @@
 // here with a prepareStackTrace that tallies the frames it formats, through the SDK's mocks.
 import assert from "node:assert/strict";
 import * as pulumi from "@pulumi/pulumi";
+import { withoutStackCaptures } from "../../resources/stackCaptures";
 
 pulumi.runtime.setMocks(
   {
@@ -56,6 +57,16 @@ describe("resource constructors capture no stacks for the SDK's promise-leak rep
     process.env.PULUMI_DEBUG_PROMISE_LEAKS = "1";
     const traces = tracesFormatted(makeAll("debug"));
     assert.ok(traces > 25, `${traces} stack traces formatted`);
+  });
+
+  it("the SDK still reads each resource's source position: it raises the limit itself (what the skipping relies on)", () => {
+    const restore = withoutStackCaptures();
+    try {
+      const frames = (pulumi.Resource as unknown as { callsites(): Array<{ file?: string }> }).callsites();
+      assert.ok(frames.some((f) => f.file?.endsWith("stack-captures.test.ts")), "this test's own frame is among the callsites");
+    } finally {
+      restore();
+    }
   });
 
   it("a constructor that throws still restores the limit", () => {
