@@ -44,11 +44,10 @@ export class RowStore {
   insert(row: Row, log?: UndoLog, objectId?: number): number {
     if (log) log.floor ??= this.nextObjectId;
     const oid = objectId !== undefined && !this.rows.has(objectId) ? objectId : this.nextObjectId;
-    this.checkUnique(row, oid);
+    this.indexNew(row, oid);
     this.nextObjectId = Math.max(this.nextObjectId, oid + 1);
     row.attributes[this.objectIdField] = oid;
     this.rows.set(oid, row);
-    this.indexRow(row, oid);
     if (log && oid < log.floor!) log.inserted.add(oid);
     return oid;
   }
@@ -119,6 +118,21 @@ export class RowStore {
   /** The id whose row's `field` holds `key`: the index gives candidates by hash, the row confirms. */
   private lookup(field: string, key: string): number | undefined {
     return this.indexes.get(field)?.find(key, (oid) => keyOf(this.rows.peek(oid)?.attributes[field]) === key);
+  }
+
+  /** Checks and indexes a new row's unique values in one probe each; a taken value undoes the ones added. */
+  private indexNew(row: Row, oid: number): void {
+    let added: Array<[UniqueIndex, string]> | undefined;
+    for (const [field, index] of this.indexes) {
+      const key = keyOf(row.attributes[field]);
+      if (key === undefined) continue;
+      const other = index.addIfAbsent(key, oid, (o) => keyOf(this.rows.peek(o)?.attributes[field]) === key);
+      if (other !== undefined) {
+        for (const [i, k] of added ?? []) i.remove(k, oid);
+        throw new RowError(`field '${field}': value ${JSON.stringify(key)} already exists (unique index)`);
+      }
+      (added ??= []).push([index, key]);
+    }
   }
 
   /** `old`: a unique value the row keeps needs no check. */

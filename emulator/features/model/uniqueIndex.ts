@@ -42,6 +42,25 @@ export class UniqueIndex {
     }
   }
 
+  /**
+   * Adds `key` → `oid` unless a row already holds the key: then returns that row's id and adds
+   * nothing. One probe where a find and an add would make two (issue 13: an insert's unique check).
+   */
+  addIfAbsent(key: string, oid: number, holds: (oid: number) => boolean): number | undefined {
+    if (!fitsInt32(oid) && this.oids instanceof Int32Array) this.oids = Float64Array.from(this.oids);
+    if ((this.used + 1) * 2 > this.hashes.length) this.grow();
+    const h = this.slotHash(key);
+    const mask = this.hashes.length - 1;
+    let i = h & mask;
+    for (let at = this.hashes[i]; at !== 0; i = (i + 1) & mask, at = this.hashes[i]) {
+      if (at === h && holds(this.oids[i])) return this.oids[i];
+    }
+    this.hashes[i] = h;
+    this.oids[i] = oid;
+    this.used++;
+    return undefined;
+  }
+
   /** Adds `key` → `oid`; the caller has checked the key is free. */
   add(key: string, oid: number): void {
     if (!fitsInt32(oid) && this.oids instanceof Int32Array) this.oids = Float64Array.from(this.oids);

@@ -39,6 +39,24 @@ describe("emulator: unique index without key strings (issue 13)", () => {
     exercise(new UniqueIndex(() => 42), 4_000, 300, 11);
   });
 
+  it("addIfAbsent adds a free key and names the row that holds a taken one, in one probe, as find + add would", () => {
+    for (const index of [new UniqueIndex(), new UniqueIndex(() => 9)]) {
+      const model = new Map<string, number>();
+      const rowKey = new Map<number, string>();
+      for (let i = 0; i < 3000; i++) {
+        const key = `k${(i * 7919) % 1000}`;
+        const got = index.addIfAbsent(key, i + 1, (oid) => rowKey.get(oid) === key);
+        assert.equal(got, model.get(key), `${key} at ${i}`);
+        if (got === undefined) {
+          model.set(key, i + 1);
+          rowKey.set(i + 1, key);
+        }
+      }
+      assert.equal(index.size, model.size);
+      for (const [key, oid] of model) assert.equal(index.find(key, (o) => rowKey.get(o) === key), oid);
+    }
+  });
+
   it("a remove names the id: another row under the same key hash keeps its entry", () => {
     const index = new UniqueIndex(() => 1);
     index.add("a", 1);
