@@ -20,6 +20,13 @@ export interface StoredData {
 /** Read size: fs's 64 KiB default costs 16× the syscalls for the same bytes. */
 const READ_BYTES = 1024 * 1024;
 
+/**
+ * Read size for a parser that turns bytes into many small objects (a CSV append): each chunk's
+ * records are made at once, and a 1 MiB chunk's ~20,000 rows outlive the young generation's
+ * collections. 64 KiB read the 1M-row bench CSV through the source in 3.2 s against 5.9 s (issue 13).
+ */
+export const PARSER_READ_BYTES = 64 * 1024;
+
 /** The segments as they are on disk now (their sizes from stat). */
 export async function storedDataOf(paths: readonly string[]): Promise<StoredData> {
   const segments = await Promise.all(paths.map(async (p) => ({ path: p, bytes: (await fs.promises.stat(p)).size })));
@@ -39,15 +46,16 @@ export function storedPaths(data: StoredData): string[] {
  * The bytes from `start` up to (not including) `end`, default the whole data, streamed segment after
  * segment: one segment's file is opened only when the one before it is done.
  */
-export function readStoredData(data: StoredData, range: { start?: number; end?: number } = {}): Readable {
+export function readStoredData(data: StoredData, range: { start?: number; end?: number; chunkBytes?: number } = {}): Readable {
   const start = range.start ?? 0;
   const end = range.end ?? Infinity;
+  const highWaterMark = range.chunkBytes ?? READ_BYTES;
   const whole = start === 0 && end === Infinity;
   async function* bytes(): AsyncGenerator<Buffer> {
     let at = 0;
     for (const seg of data.segments) {
       if (whole) {
-        yield* fs.createReadStream(seg.path, { highWaterMark: READ_BYTES }) as AsyncIterable<Buffer>;
+        yield* fs.createReadStream(seg.path, { highWaterMark }) as AsyncIterable<Buffer>;
         continue;
       }
       const segStart = at;
@@ -57,7 +65,7 @@ export function readStoredData(data: StoredData, range: { start?: number; end?: 
       const from = Math.max(0, start - segStart);
       const to = end === Infinity ? undefined : Math.min(seg.bytes, end - segStart) - 1;
       if (to !== undefined && to < from) continue;
-      yield* fs.createReadStream(seg.path, { start: from, end: to, highWaterMark: READ_BYTES }) as AsyncIterable<Buffer>;
+      yield* fs.createReadStream(seg.path, { start: from, end: to, highWaterMark }) as AsyncIterable<Buffer>;
     }
   }
   return Readable.from(bytes(), { objectMode: false });

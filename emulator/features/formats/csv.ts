@@ -1,6 +1,6 @@
 // spec.md#append CSV source: streamed with csv-parse (never the whole file in memory). Geometry from
 // coordinate columns (default 4326, spec.md#append-projection), none (spec.md#append-csv-no-geometry), or addresses on a hosted deployment (spec.md#append-geocode).
-import { readStoredData, type StoredData } from "../../storedData";
+import { PARSER_READ_BYTES, readStoredData, type StoredData } from "../../storedData";
 import * as path from "node:path";
 import { parse } from "csv-parse";
 import { datasetOf, type AppendSourceInfo, type ReaderOptions, type SourceDataset, type SourceRow } from "./source";
@@ -19,7 +19,7 @@ export function openCsv(data: StoredData, fileName: string, options: ReaderOptio
       for await (const batch of this.batches()) yield* batch;
     },
     async *batches(): AsyncIterable<SourceRow[]> {
-      const parser = readStoredData(data).pipe(
+      const parser = readStoredData(data, { chunkBytes: PARSER_READ_BYTES }).pipe(
         parse({ columns: true, bom: true, skip_empty_lines: true, delimiter: info.columnDelimiter || ",", quote: info.qualifier || '"', ...STREAM_OPTIONS }),
       );
       let locate: ReturnType<typeof locator> | undefined;
