@@ -1,6 +1,6 @@
 // The rows of a layer out of the JS heap (issue 13: a million appended rows kept as JS objects
 // were ~700 MiB of heap and a third of the append's time in garbage collection). Each row is
-// encoded once (JSON, or v8 serialize where a value is a Buffer or a Date) into an append-only byte
+// encoded once (rowCodec.ts, or v8 serialize where a value is a Buffer or a Date) into an append-only byte
 // log: 1 MiB chunks in memory while the layer is small, spilled to an unlinked temp file past
 // SPILL_BYTES, so a big layer costs its index (object id → record: a typed array) and not its rows.
 // A row read is decoded anew: callers get a copy and write back with `set`. Iteration is in object
@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { NumberColumn } from "./column";
+import { decodeRow, KeyDictionary, RowEncoder } from "./rowCodec";
 import type { Row } from "./types";
 
 const CHUNK = 1024 * 1024;
@@ -26,22 +27,6 @@ class ByteLog {
   private spare: Buffer | undefined;
   private file: string | undefined;
 
-  /** A tag byte and a string's UTF-8, written straight into the current chunk where they fit. */
-  appendText(tag: number, text: string): number {
-    const i = Math.floor(this.size / CHUNK);
-    const into = this.size - i * CHUNK;
-    if (into + 1 + text.length * 3 >= CHUNK) {
-      const data = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
-      data[0] = tag;
-      data.write(text, 1, "utf8");
-      return this.append(data);
-    }
-    const chunk = (this.chunks[i] ??= this.newChunk());
-    chunk[into] = tag;
-    const n = 1 + chunk.write(text, into + 1, "utf8");
-    return this.advance(n);
-  }
-
   append(data: Buffer): number {
     const at = this.size;
     let done = 0;
@@ -54,14 +39,6 @@ class ByteLog {
       this.size += n;
       if (into + n === CHUNK && this.fd !== undefined) this.writeOut(i);
     }
-    if (this.fd === undefined && this.size > SPILL_BYTES) this.spill();
-    return at;
-  }
-
-  /** Counts `n` bytes written into the current chunk, which they did not fill. */
-  private advance(n: number): number {
-    const at = this.size;
-    this.size += n;
     if (this.fd === undefined && this.size > SPILL_BYTES) this.spill();
     return at;
   }
@@ -136,7 +113,7 @@ class ByteLog {
   }
 }
 
-const JSON_TAG = 0x4a;
+const BINARY_TAG = 0x42;
 const V8_TAG = 0x56;
 
 function isPlain(row: Row): boolean {
@@ -147,8 +124,8 @@ function isPlain(row: Row): boolean {
   return true;
 }
 
-function decode(bytes: Buffer): Row {
-  return (bytes[0] === JSON_TAG ? JSON.parse(bytes.toString("utf8", 1)) : deserialize(bytes.subarray(1))) as Row;
+function decode(bytes: Buffer, keys: KeyDictionary): Row {
+  return bytes[0] === BINARY_TAG ? decodeRow(bytes, keys) : (deserialize(bytes.subarray(1)) as Row);
 }
 
 /** Object ids below this many (or 4 × the rows held) index a typed array; others a Map. */
@@ -167,6 +144,8 @@ export class RowFile {
   private readonly offsets = new NumberColumn("uint32", 1024);
   private live = 0;
   private readonly bytes = new ByteLog();
+  private readonly names = new KeyDictionary();
+  private readonly encoder = new RowEncoder(this.names);
   /** A row decoded by `peek` and not yet handed out: the next `get` of that record takes it. */
   private peeked: { record: number; row: Row } | undefined;
 
@@ -196,7 +175,7 @@ export class RowFile {
 
   set(oid: number, row: Row): this {
     const record = this.offsets.length;
-    this.offsets.push(isPlain(row) ? this.bytes.appendText(JSON_TAG, JSON.stringify(row)) : this.bytes.append(Buffer.concat([Buffer.of(V8_TAG), serialize(row)])));
+    this.offsets.push(this.bytes.append(isPlain(row) ? this.encoder.encode(BINARY_TAG, row) : Buffer.concat([Buffer.of(V8_TAG), serialize(row)])));
     if (this.recordOf(oid) === undefined) this.live++;
     this.point(oid, record);
     return this;
@@ -258,7 +237,7 @@ export class RowFile {
   private decodeRecord(r: number): Row {
     const start = this.offsets.at(r);
     const end = r + 1 < this.offsets.length ? this.offsets.at(r + 1) : this.bytes.length;
-    return decode(this.bytes.read(start, end - start));
+    return decode(this.bytes.read(start, end - start), this.names);
   }
 
   /** Object id order: the dense ids, then the far ones. */
