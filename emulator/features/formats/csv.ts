@@ -1,17 +1,24 @@
 // spec.md#append CSV source: streamed with csv-parse (never the whole file in memory). Geometry from
 // coordinate columns (default 4326, spec.md#append-projection), none (spec.md#append-csv-no-geometry), or addresses on a hosted deployment (spec.md#append-geocode).
-import { PARSER_READ_BYTES, readStoredData, type StoredData } from "../../storedData";
+import { PARSER_READ_BYTES, readStoredData, storedSize, type StoredData } from "../../storedData";
 import * as path from "node:path";
 import { parse } from "csv-parse";
 import { datasetOf, type AppendSourceInfo, type ReaderOptions, type SourceDataset, type SourceRow } from "./source";
 import { locator } from "./location";
 import { inBatches } from "./batches";
+import { CSV_WORKER_MIN_BYTES, csvRecordsInWorker } from "./csvWorker";
 
-/** Passed through to the parser's stream: up to 1024 records buffered, handed over as one batch. */
+/** Passed through to the parser's stream: up to 128 records buffered, handed over as one batch. */
 const STREAM_OPTIONS = { highWaterMark: 128 } as object;
 
-export function openCsv(data: StoredData, fileName: string, options: ReaderOptions): SourceDataset {
+/** `inWorker`: parse in a worker thread (csvWorker.ts); by default a CSV of CSV_WORKER_MIN_BYTES or more is. */
+export function openCsv(data: StoredData, fileName: string, options: ReaderOptions, inWorker = storedSize(data) >= CSV_WORKER_MIN_BYTES): SourceDataset {
   const info: AppendSourceInfo = options.appendSourceInfo;
+  const parseOptions = { bom: true, skip_empty_lines: true, delimiter: info.columnDelimiter || ",", quote: info.qualifier || '"' };
+  const records = (): AsyncIterable<Array<Record<string, string>>> =>
+    inWorker
+      ? csvRecordsInWorker(data, parseOptions, PARSER_READ_BYTES)
+      : inBatches<Record<string, string>>(readStoredData(data, { chunkBytes: PARSER_READ_BYTES }).pipe(parse({ columns: true, ...parseOptions, ...STREAM_OPTIONS })));
   const table = {
     name: path.basename(fileName).replace(/\.[^.]*$/, ""),
     spatialReference: info.sourceSR ?? info.sourceSpatialReference,
@@ -19,15 +26,12 @@ export function openCsv(data: StoredData, fileName: string, options: ReaderOptio
       for await (const batch of this.batches()) yield* batch;
     },
     async *batches(): AsyncIterable<SourceRow[]> {
-      const parser = readStoredData(data, { chunkBytes: PARSER_READ_BYTES }).pipe(
-        parse({ columns: true, bom: true, skip_empty_lines: true, delimiter: info.columnDelimiter || ",", quote: info.qualifier || '"', ...STREAM_OPTIONS }),
-      );
       let locate: ReturnType<typeof locator> | undefined;
       let row = 0;
       try {
-        for await (const records of inBatches<Record<string, string>>(parser)) {
-          locate ??= locator(Object.keys(records[0]), info, options.geocode);
-          yield records.map((record) => {
+        for await (const batch of records()) {
+          locate ??= locator(Object.keys(batch[0]), info, options.geocode);
+          yield batch.map((record) => {
             const located = locate!(record);
             return typeof located === "string" ? { row: ++row, attributes: record, geometry: null, error: located } : { row: ++row, attributes: record, geometry: located };
           });
