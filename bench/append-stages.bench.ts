@@ -69,12 +69,12 @@ async function seconds(run: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-/** An insert of every row into a new layer; `alter` leaves part of the store out. */
-async function append(data: StoredData, alter?: (store: RowStore) => void): Promise<void> {
+/** An insert of every row into a new layer; `alter` leaves part of the store out; `inWorker` as openCsv's (default by size). */
+async function append(data: StoredData, alter?: (store: RowStore) => void, inWorker?: boolean): Promise<void> {
   const def = buildLayerDef(fixture, () => true);
   const layer = new FeatureLayer(def, buildLayerData(def, []));
   alter?.(layer.data.store);
-  const table = await openCsv(data, "rows.csv", { appendSourceInfo: {}, workDir: os.tmpdir() }).table(undefined);
+  const table = await openCsv(data, "rows.csv", { appendSourceInfo: {}, workDir: os.tmpdir() }, inWorker).table(undefined);
   try {
     const r = await appendToLayer(layer, table, { username: "bench", bypassesOwnership: true }, options);
     if (r.recordCount !== ROWS) throw new Error(`appended ${r.recordCount} rows, expected ${ROWS}`);
@@ -96,10 +96,11 @@ async function main(): Promise<void> {
       ["+ the store: the full insert", () => append(data)],
       ["the full insert without its unique indexes", () => append(data, (s) => ((s as unknown as { indexes: Map<string, unknown> }).indexes = new Map()))],
       ["the full insert without encoding rows into the row file", () => append(data, (s) => (s.rows.set = function () { return this; }))],
+      ["the full insert, the CSV parsed on the main thread (no worker)", () => append(data, undefined, false)],
     ];
     const best = runs.map(() => Infinity);
     for (let round = 0; round < REPEAT; round++) for (const [i, [, run]] of runs.entries()) best[i] = Math.min(best[i], await seconds(run));
-    const [base, source, convert, full, noIndex, noEncode] = best;
+    const [base, source, convert, full, noIndex, noEncode, serial] = best;
     const us = (s: number) => ((s * 1e6) / ROWS).toFixed(2);
     console.log(`append-stages: ${ROWS.toLocaleString("en")} rows (one insert each run), best of ${REPEAT}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log("| stage | s | its own cost, s | µs per row | ratio of csv-parse alone to this |");
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
       [runs[3][0], full, full - convert],
       ["  of which the unique indexes (full − without them)", full, full - noIndex],
       ["  of which encoding into the row file (full − without it)", full, full - noEncode],
+      [runs[6][0], serial, serial - base],
     ];
     for (const [name, s, own] of rows) console.log(`| ${name} | ${s.toFixed(2)} | ${own.toFixed(2)} | ${us(own)} | ${(base / s).toFixed(2)} |`);
   } finally {
