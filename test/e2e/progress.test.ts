@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { clearRequestLog, requestLog } from "../provider/resources/portalCalls";
 import { createFixtureProject, fixtureStack, runPulumi, type FixtureProject } from "../support/pulumi";
+import { UPLOAD } from "../../spec/limits";
 
 /** The Diagnostics section of an `up` (before Resources): ephemeral lines must not be in it. */
 const diagnosticsOf = (out: string) => (out.split(/^Diagnostics:/m)[1] ?? "").split(/^Resources:/m)[0];
@@ -92,8 +93,8 @@ describe("e2e progress: PortalItem uploads report on their row (multipart, and o
 
   it("256 MiB at the shipped sizes: bytes and rate while the one request streams, and no part is sent", async () => {
     await clearRequestLog(emu);
-    // limits.ts UPLOAD as shipped: 256 MiB goes in one streamed addItem
-    const out = await upOneFile("progress-one-request", 256 * 1024 * 1024, { PORTAL_UPLOAD_SINGLE_MAX_BYTES: String(1024 * 1024 * 1024), PORTAL_UPLOAD_PART_BYTES: String(64 * 1024 * 1024) });
+    // limits.ts UPLOAD as shipped: 256 MiB, the threshold itself, goes in one streamed addItem
+    const out = await upOneFile("progress-one-request", 256 * 1024 * 1024, { PORTAL_UPLOAD_SINGLE_MAX_BYTES: String(UPLOAD.singleRequestMaxBytes), PORTAL_UPLOAD_PART_BYTES: String(UPLOAD.partBytes) });
     assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 256\.0 of 256\.0 MiB \(100%\), [\d.]+ MiB\/s\s*$/m, out);
     const parts = (await requestLog(emu)).filter((q) => /addPart/.test(q.path));
     assert.equal(parts.length, 0, "one request: no addPart");
