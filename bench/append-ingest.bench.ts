@@ -8,27 +8,16 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { once } from "node:events";
 import { parse } from "csv-parse";
 import { defaultFixtures } from "../emulator/fixtures";
 import { peakMb as peakOf, resetPeak, startEmulatorProcess } from "./emulatorProcess";
+import { BENCH_LAYER, writeBenchCsv } from "./appendData";
 
 const SIZES = (process.env.BENCH_ROWS ?? "1000000").split(",").map(Number).filter((n) => n > 0);
 /** Baseline runs per size, the best kept (one run varied by a third on a quiet machine). */
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 let ROWS = SIZES[0];
 
-
-async function writeCsv(file: string): Promise<void> {
-  const out = fs.createWriteStream(file);
-  out.write("code,label,big,amount,latitude,longitude\n");
-  for (let i = 0; i < ROWS; i++) {
-    const line = `c${i},label ${i % 1000},${i % 100000},${(i * 0.37).toFixed(2)},${(-60 + (i % 12000) / 100).toFixed(4)},${(-170 + (i % 34000) / 100).toFixed(4)}\n`;
-    if (!out.write(line)) await once(out, "drain");
-  }
-  out.end();
-  await once(out, "finish");
-}
 
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
@@ -39,23 +28,6 @@ async function baseline(file: string): Promise<number> {
   if (n !== ROWS) throw new Error(`baseline read ${n} rows, expected ${ROWS}`);
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
-
-const layer = {
-  id: 0,
-  name: "bench",
-  geometryType: "esriGeometryPoint",
-  spatialReference: { wkid: 3857 },
-  editorTracking: true,
-  fields: [
-    { name: "OBJECTID", type: "esriFieldTypeOID" },
-    { name: "GlobalID", type: "esriFieldTypeGlobalID" },
-    { name: "code", type: "esriFieldTypeString", length: 16 },
-    { name: "label", type: "esriFieldTypeString", length: 32 },
-    { name: "big", type: "esriFieldTypeInteger" },
-    { name: "amount", type: "esriFieldTypeDouble" },
-  ],
-  indexes: [{ name: "code_idx", fields: "code", isUnique: true }],
-};
 
 async function main(): Promise<void> {
   const all: string[] = [];
@@ -71,13 +43,13 @@ async function main(): Promise<void> {
 async function runSize(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "append-bench-"));
   const fixturesFile = path.join(dir, "fixtures.json");
-  fs.writeFileSync(fixturesFile, JSON.stringify({ ...defaultFixtures(), services: { services: [{ name: "Bench", owner: "dev_publisher", layers: [layer] }] } }));
+  fs.writeFileSync(fixturesFile, JSON.stringify({ ...defaultFixtures(), services: { services: [{ name: "Bench", owner: "dev_publisher", layers: [BENCH_LAYER] }] } }));
   const emu = await startEmulatorProcess(fixturesFile);
   const token = emu.tokens.dev_publisher;
   const post = async (url: string, form: Record<string, string>) => (await (await fetch(url, { method: "POST", body: new URLSearchParams({ f: "json", token, ...form }) })).json()) as any;
   try {
     const file = path.join(dir, "rows.csv");
-    await writeCsv(file);
+    await writeBenchCsv(file, ROWS);
     const sizeMb = fs.statSync(file).size / 1e6;
     let baseSeconds = Infinity;
     for (let i = 0; i < REPEAT; i++) baseSeconds = Math.min(baseSeconds, await baseline(file));

@@ -7,7 +7,6 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { once } from "node:events";
 import { parse } from "csv-parse";
 import { appendToLayer, type AppendOptions } from "../emulator/features/append";
 import { dateParser } from "../emulator/features/append/dates";
@@ -18,27 +17,12 @@ import type { LayerFixture } from "../emulator/features/model/fixtures";
 import { FeatureLayer } from "../emulator/features/model/layer";
 import type { RowStore } from "../emulator/features/model/store";
 import { storedDataOf, type StoredData } from "../emulator/storedData";
+import { BENCH_LAYER, writeBenchCsv } from "./appendData";
 
 const ROWS = Number((process.env.BENCH_ROWS ?? "1000000").split(",")[0]);
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 
-const fixture = {
-  id: 0,
-  name: "bench",
-  geometryType: "esriGeometryPoint",
-  spatialReference: { wkid: 3857 },
-  editorTracking: true,
-  fields: [
-    { name: "OBJECTID", type: "esriFieldTypeOID" },
-    { name: "GlobalID", type: "esriFieldTypeGlobalID" },
-    { name: "code", type: "esriFieldTypeString", length: 16 },
-    { name: "label", type: "esriFieldTypeString", length: 32 },
-    { name: "big", type: "esriFieldTypeInteger" },
-    { name: "amount", type: "esriFieldTypeDouble" },
-  ],
-  indexes: [{ name: "code_idx", fields: "code", isUnique: true }],
-  rows: [],
-} as unknown as LayerFixture;
+const fixture = { ...BENCH_LAYER, rows: [] } as unknown as LayerFixture;
 
 const options: AppendOptions = {
   skipInserts: false,
@@ -50,17 +34,6 @@ const options: AppendOptions = {
   updateExtent: false,
   parseDate: dateParser(undefined),
 } as AppendOptions;
-
-async function writeCsv(file: string): Promise<void> {
-  const out = fs.createWriteStream(file);
-  out.write("code,label,big,amount,latitude,longitude\n");
-  for (let i = 0; i < ROWS; i++) {
-    const line = `c${i},label ${i % 1000},${i % 100000},${(i * 0.37).toFixed(2)},${(-60 + (i % 12000) / 100).toFixed(4)},${(-170 + (i % 34000) / 100).toFixed(4)}\n`;
-    if (!out.write(line)) await once(out, "drain");
-  }
-  out.end();
-  await once(out, "finish");
-}
 
 async function seconds(run: () => Promise<unknown>): Promise<number> {
   global.gc?.();
@@ -87,7 +60,7 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "append-stages-"));
   try {
     const file = path.join(dir, "rows.csv");
-    await writeCsv(file);
+    await writeBenchCsv(file, ROWS);
     const data = await storedDataOf([file]);
     const runs: Array<[string, () => Promise<unknown>]> = [
       ["csv-parse alone (the baseline)", async () => { for await (const _ of fs.createReadStream(file).pipe(parse({ columns: true }))); }],
