@@ -12,6 +12,7 @@ import { parse } from "csv-parse";
 import { defaultFixtures } from "../emulator/fixtures";
 import { peakMb as peakOf, resetPeak, startEmulatorProcess } from "./emulatorProcess";
 import { BENCH_LAYER, writeBenchCsv } from "./appendData";
+import { summarize, writeRaw, type SummaryLine } from "./summary";
 
 const SIZES = (process.env.BENCH_ROWS ?? "1000000").split(",").map(Number).filter((n) => n > 0);
 /** Baseline runs per size, the best kept (one run varied by a third on a quiet machine). */
@@ -38,7 +39,12 @@ async function main(): Promise<void> {
   console.log("| rows | phase | seconds | rows/s | ratio to baseline | bench peak RSS (MB) | emulator peak RSS (MiB) |");
   console.log("|---:|---|---:|---:|---:|---:|---:|");
   for (const line of all) console.log(line);
+  writeRaw({ rows: raw });
+  summarize(summary);
 }
+
+const raw: Array<Record<string, unknown>> = [];
+const summary: SummaryLine[] = [];
 
 async function runSize(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "append-bench-"));
@@ -80,6 +86,19 @@ async function runSize(): Promise<string[]> {
     const a = last.features?.[0]?.attributes;
     if (!a || a.big !== (ROWS - 1) % 100000 || Math.abs(a.amount - Number(((ROWS - 1) * 0.37).toFixed(2))) > 1e-9) throw new Error(`last row: ${JSON.stringify(last).slice(0, 300)}`);
     console.error(`append-ingest: ${ROWS.toLocaleString("en")} rows, ${sizeMb.toFixed(1)} MB CSV, layer in 3857 (every row projected from 4326), ${count.count} rows in the layer at the end, last row checked`);
+    raw.push(...results.map((r) => ({ rows: ROWS, ...r, ratio: baseSeconds / r.seconds })));
+    const goal = ROWS === 1_000_000;
+    summary.push(
+      ...results.slice(1).map((r) => ({
+        figure: `${ROWS.toLocaleString("en")}-row CSV ${r.phase}`,
+        measured: `${r.seconds.toFixed(2)} s`,
+        baseline: `csv-parse alone ${baseSeconds.toFixed(2)} s`,
+        ratio: baseSeconds / r.seconds,
+        rss: { emulator: r.emulatorRss },
+        goal: goal ? "≥ 0.5×, emulator ≤ 300 MiB" : undefined,
+        met: goal ? baseSeconds / r.seconds >= 0.5 && r.emulatorRss <= 300 : undefined,
+      })),
+    );
     return results.map((r) => `| ${ROWS.toLocaleString("en")} | ${r.phase} | ${r.seconds.toFixed(2)} | ${Math.round(ROWS / r.seconds).toLocaleString("en")} | ${(baseSeconds / r.seconds).toFixed(2)} | ${r.rss} | ${r.emulatorRss || ""} |`);
   } finally {
     await emu.close();

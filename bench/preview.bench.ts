@@ -13,6 +13,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulatorProcess } from "./emulatorProcess";
+import { summarize, writeRaw } from "./summary";
 import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../test/support/pulumi";
 
 const N = Math.max(1, Number(process.env.BENCH_PREVIEW_ITEMS ?? 200));
@@ -169,7 +170,11 @@ async function main(): Promise<void> {
     for (const r of rows) console.log(`| ${N} | ${r.phase} | ${r.seconds.toFixed(2)} | ${r.ratio.toFixed(2)} | ${r.peakRssMiB ?? ""} | ${r.portalRequests ?? ""} | ${N + 1} same |`);
     console.log(`PortalItem against the do-nothing provider that also captures no stacks: ${(best.portal!.seconds / best.quiet!.seconds).toFixed(2)}×`);
     if (logged.length > 0) console.error(`  portal requests during the previews: ${logged.slice(0, 10).map((q) => `${q.method} ${q.path}`).join(", ")}`);
-    if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ resources: N, repeat: REPEAT, properties: names, upRequests, rows, loadAverage: os.loadavg() }, null, 2));
+    writeRaw({ resources: N, repeat: REPEAT, properties: names, upRequests, rows, loadAverage: os.loadavg() });
+    summarize([
+      { figure: `no-change preview of ${N} PortalItems`, measured: `${best.portal!.seconds.toFixed(2)} s, ${logged.length} portal requests`, baseline: `do-nothing dynamic provider ${best.baseline!.seconds.toFixed(2)} s`, ratio, rss: { pulumi: peak.portal || undefined }, goal: "≤ 1.1×, 0 requests", met: ratio <= 1.1 && logged.length === 0 },
+      { figure: `the same against a do-nothing provider that also skips stack captures`, measured: `${best.portal!.seconds.toFixed(2)} s`, baseline: `${best.quiet!.seconds.toFixed(2)} s`, ratio: best.portal!.seconds / best.quiet!.seconds },
+    ]);
     if (logged.length > 0) process.exitCode = 1;
   } finally {
     await emu.close();

@@ -61,7 +61,7 @@ describe("emulator: CSV parsed in a worker thread (issue 13)", function () {
     const before = handles();
     const table = await openCsv(await storedDataOf([p]), "rows.csv", { appendSourceInfo: {}, workDir: dir }, true).table(undefined);
     let seen = 0;
-    for await (const r of table.rows()) {
+    for await (const _row of table.rows()) {
       if (seen === 0) assert.ok(handles() > before, "the worker is running while rows come");
       if (++seen === 5) break;
     }
