@@ -46,10 +46,10 @@ export function storedPaths(data: StoredData): string[] {
  * The bytes from `start` up to (not including) `end`, default the whole data, streamed segment after
  * segment: one segment's file is opened only when the one before it is done.
  */
-export function readStoredData(data: StoredData, range: { start?: number; end?: number; chunkBytes?: number } = {}): Readable {
-  const start = range.start ?? 0;
-  const end = range.end ?? Infinity;
-  const highWaterMark = range.chunkBytes ?? READ_BYTES;
+export function readStoredData(data: StoredData, options: { start?: number; end?: number; chunkBytes?: number } = {}): Readable {
+  const start = options.start ?? 0;
+  const end = options.end ?? Infinity;
+  const highWaterMark = options.chunkBytes ?? READ_BYTES;
   const whole = start === 0 && end === Infinity;
   async function* bytes(): AsyncGenerator<Buffer> {
     let at = 0;

@@ -84,7 +84,6 @@ export async function* csvRecordsInWorker(data: StoredData, options: Record<stri
   worker.on("message", (m: Message) => (queue.push(m), notify()));
   worker.on("error", (e) => ((failure = e), notify()));
   worker.on("exit", (code) => ((failure ??= new Error(`the CSV worker stopped (exit code ${code})`)), notify()));
-  let ended = false;
   try {
     for (;;) {
       const m = queue.shift();
@@ -93,7 +92,7 @@ export async function* csvRecordsInWorker(data: StoredData, options: Record<stri
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
-      if ("end" in m) return void (ended = true);
+      if ("end" in m) return;
       if ("error" in m) throw Object.assign(new Error(m.error.message), { lines: m.error.lines });
       worker.postMessage(0); // one more batch may come
       const { header, values } = m;
@@ -109,7 +108,6 @@ export async function* csvRecordsInWorker(data: StoredData, options: Record<stri
     }
   } finally {
     worker.removeAllListeners("exit");
-    if (!ended) await worker.terminate();
-    else void worker.terminate();
+    await worker.terminate(); // also after the end: its message port keeps an idle worker alive
   }
 }

@@ -36,7 +36,7 @@ export class KeyDictionary {
 
 /** Encodes into a scratch buffer it grows as needed; `encode` returns the bytes written (valid until the next call). */
 export class RowEncoder {
-  private buf = Buffer.allocUnsafe(64 * 1024);
+  private buf = Buffer.allocUnsafe(1024); // grows to the largest row written (one per row file)
   private at = 0;
 
   constructor(private readonly keys: KeyDictionary) {}

@@ -228,6 +228,7 @@ export class RowFile {
   /** Frees the bytes (a truncated layer's old rows once the append holds). */
   close(): void {
     this.dense = new Int32Array(0);
+    this.offsets.clear();
     this.far.clear();
     this.live = 0;
     this.peeked = undefined;
@@ -243,10 +244,14 @@ export class RowFile {
   /** Object id order: the dense ids, then the far ones. */
   private *records(): IterableIterator<[number, number]> {
     const dense = this.dense;
-    for (let oid = 0; oid < dense.length; oid++) if (dense[oid] >= 0) yield [oid, dense[oid]];
-    for (const oid of [...this.far.keys()].sort((a, b) => a - b)) {
-      const r = this.far.get(oid);
-      if (r !== undefined) yield [oid, r];
+    const far = [...this.far.keys()].sort((a, b) => a - b); // a negative or fractional id sorts among the dense ones
+    let f = 0;
+    for (let oid = 0; oid <= dense.length; oid++) {
+      for (; f < far.length && (far[f] < oid || oid === dense.length); f++) {
+        const r = this.far.get(far[f]); // undefined: deleted while iterating (rollback)
+        if (r !== undefined) yield [far[f], r];
+      }
+      if (oid < dense.length && dense[oid] >= 0) yield [oid, dense[oid]];
     }
   }
 

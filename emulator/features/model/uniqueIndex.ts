@@ -47,8 +47,7 @@ export class UniqueIndex {
    * nothing. One probe where a find and an add would make two (issue 13: an insert's unique check).
    */
   addIfAbsent(key: string, oid: number, holds: (oid: number) => boolean): number | undefined {
-    if (!fitsInt32(oid) && this.oids instanceof Int32Array) this.oids = Float64Array.from(this.oids);
-    if ((this.used + 1) * 2 > this.hashes.length) this.grow();
+    this.makeRoom(oid);
     const h = this.slotHash(key);
     const mask = this.hashes.length - 1;
     let i = h & mask;
@@ -63,8 +62,7 @@ export class UniqueIndex {
 
   /** Adds `key` → `oid`; the caller has checked the key is free. */
   add(key: string, oid: number): void {
-    if (!fitsInt32(oid) && this.oids instanceof Int32Array) this.oids = Float64Array.from(this.oids);
-    if ((this.used + 1) * 2 > this.hashes.length) this.grow();
+    this.makeRoom(oid);
     this.place(this.slotHash(key), oid);
     this.used++;
   }
@@ -92,6 +90,12 @@ export class UniqueIndex {
     }
     this.hashes[i] = 0;
     this.used--;
+  }
+
+  /** Room for one more slot holding `oid`: widened ids, and a table at most half full. */
+  private makeRoom(oid: number): void {
+    if (!fitsInt32(oid) && this.oids instanceof Int32Array) this.oids = Float64Array.from(this.oids);
+    if ((this.used + 1) * 2 > this.hashes.length) this.grow();
   }
 
   private place(h: number, oid: number): void {

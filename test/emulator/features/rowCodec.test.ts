@@ -55,6 +55,15 @@ describe("emulator: the binary row form gives what JSON gave (issue 13)", () => 
     }
   });
 
+  it("the row file iterates in object id order, far, negative and fractional ids included (queries page by it)", () => {
+    const f = new RowFile();
+    for (const oid of [5, 9_000_000, 2, -7, 3.5, 1, 70_000, 0]) f.set(oid, { attributes: { oid }, geometry: null });
+    f.delete(2);
+    assert.deepEqual([...f.keys()], [-7, 0, 1, 3.5, 5, 70_000, 9_000_000]);
+    assert.deepEqual([...f.values()].map((r) => r.attributes.oid), [-7, 0, 1, 3.5, 5, 70_000, 9_000_000]);
+    f.close();
+  });
+
   it("through the row file: many rows, updates and reads after a spill", () => {
     const f = new RowFile();
     const rows = new Map<number, Row>();
