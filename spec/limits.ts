@@ -163,3 +163,38 @@ export const RELATIONSHIP_TYPES: readonly string[] = [
   "WMA2Code", "WorkforceMap2FeatureService",
 ];
 
+
+/**
+ * docs/fidelity.md#groups: group fields (REST "Group parameters"). The lengths are the public API
+ * help's (title and summary 250 characters; unconfirmed for Enterprise); the member bound is ours
+ * (a GroupMembership lists at most this many names; unconfirmed as a portal limit).
+ */
+export const GROUP = {
+  maxTitleLength: 250,
+  maxSnippetLength: 250,
+  /** Like an item's description: less than 64 KB of UTF-8. */
+  maxDescriptionBytesExclusive: 64 * 1024,
+  maxTagLength: 256,
+  maxMembers: 25_000,
+  accessValues: ["private", "org", "public"] as const,
+  sortFields: ["title", "owner", "avgrating", "numviews", "created", "modified"] as const,
+  sortOrders: ["asc", "desc"] as const,
+  /** The `capabilities` value of a shared-update group (REST create-group). */
+  sharedUpdateCapability: "updateitemcontrol",
+} as const;
+
+/** REST add-users-to-group / remove-users-from-group: at most 25 names per request (rest-js groups/add-users.ts). */
+export const GROUP_USERS_PER_REQUEST = 25;
+
+/**
+ * docs/fidelity.md#folders: a folder title is unique per user; a slash or backslash would break the
+ * folder paths and reassign's `targetFolderName` ("/" is the root), so they are refused (unconfirmed
+ * as the portal's exact rule, as is the length).
+ */
+export const FOLDER = {
+  maxTitleLength: 255,
+  forbiddenCharacters: ["/", "\\"] as const,
+} as const;
+
+/** A portal username as the provider accepts it (letters, digits, `.`, `_`, `@`, `-`; unconfirmed). */
+export const USERNAME = { pattern: /^[A-Za-z0-9._@-]{1,128}$/ } as const;
