@@ -5,5 +5,8 @@ export { MemberCategorySchema, type MemberCategorySchemaArgs, type MemberCategor
 export { ItemStatus, type ItemStatusArgs, type ContentStatusValue } from "./itemStatus";
 export { LayerAppend, type LayerAppendArgs, type AppendFormat, type FieldMappingArgs } from "./layerAppend";
 export { PortalItem, type PortalItemArgs, type PortalItemRelationshipArgs, type ServiceProxyFilterArgs } from "./portalItem";
+export { Group, type GroupArgs } from "./group";
+export { GroupMembership, type GroupMembershipArgs } from "./groupMembership";
+export { Folder, type FolderArgs } from "./folder";
 export * from "./functions";
 export { loadCategoryTree, loadMemberCategoryTree } from "./loadTree";

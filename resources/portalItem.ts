@@ -26,9 +26,9 @@ export interface ServiceProxyFilterArgs {
 }
 
 export interface PortalItemArgs {
-  /** The user in the addItem path; default the configured user (portals/self). A change replaces. */
+  /** The user in the addItem path; default the configured user (portals/self). A change reassigns the item (same id; checked with canReassignItems at preview). */
   owner?: pulumi.Input<string>;
-  /** The owner's folder id; default the root folder. A change replaces (no move operation). */
+  /** The owner's folder id (a Folder's `folderId`); default the root folder. A change moves the item (same id). */
   folder?: pulumi.Input<string>;
   /** The item type, e.g. "Web Map", "Feature Service", "CSV". A change replaces. */
   type: pulumi.Input<string>;

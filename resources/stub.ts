@@ -10,7 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 /** The resource kinds implemented in `pulumi-gis-portal/provider` (its `resourceProviders`). */
-export type ResourceKind = "categorySchema" | "memberCategorySchema" | "itemStatus" | "portalItem" | "layerAppend";
+export type ResourceKind = "categorySchema" | "memberCategorySchema" | "itemStatus" | "portalItem" | "layerAppend" | "group" | "groupMembership" | "folder";
 
 type Provider = pulumi.dynamic.ResourceProvider;
 type Method = "configure" | "check" | "diff" | "create" | "read" | "update" | "delete";

@@ -10,3 +10,5 @@ export * from "./reassign";
 export * from "./features";
 export { userItemPath, itemPath } from "./paths";
 export * from "./search";
+export * from "./groups";
+export * from "./folders";

@@ -12,6 +12,8 @@ import { createPortalItem } from "./portalItemCreate";
 import { diffPortalItem } from "./portalItemDiff";
 import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
 import { updatePortalItem } from "./portalItemUpdate";
+import { moveOrReassign } from "./portalItemOwnership";
+import { assertSharingGroupsExist } from "./portalItemGroups";
 import { applySharing, heldSharing, inheritsSharing, sharingAsHeld } from "./portalItemSharing";
 import { plainSecretText } from "./portalItemSecretText";
 import { sameValue } from "./portalItemDiff";
@@ -51,6 +53,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
   async create(checked: Props) {
     const inputs = withText(checked);
     const client = portalClient();
+    await assertSharingGroupsExist(client, inputs.sharing, `PortalItem ${JSON.stringify(inputs.title)}`);
     // docs/adopting.md: an adopted item is changed only where it differs from the program
     const { itemId, adopted } = inputs.adoptItemId !== undefined ? { ...(await adoptPortalItem(client, inputs)), adopted: false } : await createPortalItem(client, inputs);
     if (adopted) rememberAdopted(inputs.__urn, itemId);
@@ -73,8 +76,10 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     assertReadableState(oldOuts, "PortalItem");
     const [olds, news] = [withText(oldOuts), withText(checked)];
     const client = portalClient();
-    await updatePortalItem(client, { owner: olds.owner!, itemId: id, folder: olds.folder }, olds, news);
-    if (news.sharing !== undefined && !sameValue(olds.sharing, news.sharing)) await applySharing(client, { owner: olds.owner!, itemId: id, folder: olds.folder }, news.sharing, inheritsSharing(news));
+    // a reassign or a move first (same id), so every request after it names the item where it is
+    const ref = await moveOrReassign(client, { owner: olds.owner!, itemId: id, folder: olds.folder }, olds, news);
+    await updatePortalItem(client, ref, olds, news);
+    if (news.sharing !== undefined && !sameValue(olds.sharing, news.sharing)) await applySharing(client, ref, news.sharing, inheritsSharing(news));
     return { outs: await readBack(client, id, checked) };
   },
 

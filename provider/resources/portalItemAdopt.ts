@@ -40,10 +40,10 @@ export function refusals(item: PortalItem, inputs: Props): CheckFailure[] {
     out.push({ property: "type", reason: `item ${id} is a ${JSON.stringify(item.type)}, not a ${JSON.stringify(inputs.type)}, and a type cannot change; set type: ${JSON.stringify(item.type)}` });
   }
   if (known(inputs.owner) && item.owner !== inputs.owner) {
-    out.push({ property: "owner", reason: `item ${id} is owned by ${item.owner}, not ${inputs.owner}; set owner: ${JSON.stringify(item.owner)} or leave owner unset` });
+    out.push({ property: "owner", reason: `item ${id} is owned by ${item.owner}, not ${inputs.owner}; set owner: ${JSON.stringify(item.owner)} (or leave owner unset) to adopt it, then change owner: the next up reassigns it (same id)` });
   }
   if (known(inputs.folder) && (item.ownerFolder ?? undefined) !== inputs.folder) {
-    out.push({ property: "folder", reason: `item ${id} is in folder ${JSON.stringify(item.ownerFolder ?? "(root)")}, not ${JSON.stringify(inputs.folder)}, and there is no move operation; set folder to the item's folder id or leave it unset` });
+    out.push({ property: "folder", reason: `item ${id} is in folder ${JSON.stringify(item.ownerFolder ?? "(root)")}, not ${JSON.stringify(inputs.folder)}, and an adopt writes nothing it cannot compare; set folder to the item's folder id (or leave it unset) to adopt it, then change folder: the next up moves it (same id)` });
   }
   const ours = markersOf(inputs.__urn, generationOf(inputs));
   const keywords: unknown[] = Array.isArray(item.typeKeywords) ? item.typeKeywords : [];

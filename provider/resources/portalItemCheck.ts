@@ -15,6 +15,8 @@ import { replaceImpact } from "./portalItemImpact";
 import { inputFailures } from "./portalItemInput";
 import { planLines } from "./portalItemPlan";
 import { normalSharing, sharingPlan } from "./portalItemSharing";
+import { sharingGroupFailures } from "./portalItemGroups";
+import { ownershipPlan } from "./portalItemOwnership";
 import { plainSecretText, textCarriesSecret } from "./portalItemSecretText";
 import { portalClient } from "./client";
 import { FILE_KEYS, INPUT_KEYS, JSON_KEYS, LIST_KEYS, ONE_OR_MANY_KEYS, PORTAL_ITEM } from "./portalItemTable";
@@ -83,12 +85,8 @@ export async function fileFacts(path: string, property = "file", keys: { size: s
 
 /** Fields whose change needs a new item (a new generation, so a new itemIdToCreate). */
 function sameGeneration(olds: Props, news: Props): boolean {
-  return (
-    olds.type === news.type &&
-    // an unset owner or folder means "the configured user's root folder": not a change
-    (news.owner === undefined || news.owner === olds.owner) &&
-    (news.folder === undefined || news.folder === olds.folder)
-  );
+  // a new owner or folder is a reassign or a move of the same item (portalItemOwnership.ts)
+  return olds.type === news.type;
 }
 
 /**
@@ -176,6 +174,11 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   const replaced = replacedItemId(olds ?? {}, inputs);
   if (replaced !== undefined && failures.length === 0) lines.push(...(await replaceImpact(replaced)));
   if (adoption) lines.push(...adoption.lines);
+  if (failures.length === 0) {
+    const owned = await ownershipPlan(portalClient, adoption ? {} : (olds ?? {}), inputs);
+    lines.push(...owned.lines);
+    failures.push(...owned.failures, ...(await sharingGroupFailures(portalClient, inputs.sharing)));
+  }
   if (failures.length === 0) lines.push(...(await sharingPlan(portalClient, olds ?? {}, inputs)));
   // a text carrying credentials stays under `text`, where the engine keeps it secret (portalItemSecretText.ts)
   if (inputs.text !== undefined && !textCarriesSecret(inputs.text)) {

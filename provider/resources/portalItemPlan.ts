@@ -52,7 +52,8 @@ export function planLines(olds: Props, news: Props): string[] {
   // a file's size and hash are told with the file; a generated itemIdToCreate follows the replace
   const generated = news.generatedItemIdToCreate === true;
   const keys = changedKeys(olds, news);
-  const changed = keys.filter((k) => !FILE_FACT_KEYS.has(k) && !(k === "itemIdToCreate" && generated));
+  // owner and folder: a reassign or a move, told by portalItemOwnership.ts with folder titles
+  const changed = keys.filter((k) => !FILE_FACT_KEYS.has(k) && !(k === "itemIdToCreate" && generated) && k !== "owner" && k !== "folder");
   for (const k of keys) if (FILE_FACT_KEYS.has(k) && !changed.includes(FILE_FACT_KEYS.get(k)!)) changed.push(FILE_FACT_KEYS.get(k)!);
   return changed.map((key) => {
     const replaces = (REPLACE_KEYS as readonly string[]).includes(key) ? " (replaces the item)" : "";

@@ -101,7 +101,7 @@ export async function applySharing(client: PortalClient, ref: ItemRef, desired: 
   if (target !== access || add.length > 0) {
     const r = await shareItem(client, { ...ref, everyone: target === "public", org: target !== "private", groups: add.length > 0 ? add : undefined });
     if (Array.isArray(r.notSharedWith) && r.notSharedWith.length > 0) {
-      throw new Error(`PortalItem ${ref.itemId}: the portal did not share the item with groups ${r.notSharedWith.join(", ")} (notSharedWith); the owner must be a member of each group in sharing.groups.`);
+      throw new Error(`PortalItem ${ref.itemId}: the portal did not share the item with groups ${r.notSharedWith.join(", ")} (notSharedWith); the item's owner must be a member of each group (a GroupMembership), and a view-only group takes shares from its administrators only.`);
     }
   }
   if (drop.length > 0) {

@@ -3,6 +3,7 @@
 import { updateItem, type ItemParams } from "../ops/items";
 import { protectItem, unprotectItem } from "../ops/itemState";
 import type { PortalClient } from "../rest/client";
+import type { ItemRef } from "../ops/paths";
 import { itemProperties, metadataChanged, metadataPart, PROPERTY_FIELDS, textOf, thumbnailPart } from "./portalItemFields";
 import { changeRelationship } from "./portalItemRelationship";
 import { sameValue } from "./portalItemDiff";
@@ -36,7 +37,7 @@ export function updateFields(olds: Props, news: Props): { item: ItemParams & { c
   return { item, file, thumbnail, metadata };
 }
 
-export async function updatePortalItem(client: PortalClient, ref: { owner: string; itemId: string; folder?: string }, olds: Props, news: Props): Promise<void> {
+export async function updatePortalItem(client: PortalClient, ref: ItemRef, olds: Props, news: Props): Promise<void> {
   const { item, file, thumbnail, metadata } = updateFields(olds, news);
   // a large file goes in multipart mode (not one buffered request); the fields follow in one update
   const inParts = file && updatesInParts(news.fileSize);

@@ -6,3 +6,6 @@ export { ITEM_STATUS } from "./itemStatusInput";
 export { LAYER_APPEND, LAYER_APPEND_OUTPUTS, type LayerAppendArgValue } from "./layerAppendInput";
 export { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";
 export { textCarriesSecret } from "./portalItemSecretText";
+export { GROUP_TABLE } from "./group/table";
+export { GROUP_MEMBERSHIP_TABLE } from "./groupMembership/table";
+export { FOLDER_TABLE } from "./folder/table";

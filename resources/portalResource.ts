@@ -1,0 +1,18 @@
+// The base of the public classes added with groups and folders: one place for the stub, the type
+// token (written once), the URN a replacement's check reads (provider/resources/replacing.ts) and
+// the constructor that captures no stack frames (resources/stackCaptures.ts).
+import * as pulumi from "@pulumi/pulumi";
+import { providerStub, type ResourceKind } from "./stub";
+import { withoutStackCaptures } from "./stackCaptures";
+
+export abstract class PortalResource extends pulumi.dynamic.Resource {
+  protected constructor(kind: ResourceKind, type: string, name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
+    const withUrn = { ...props, __urn: pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent) };
+    const restoreStacks = withoutStackCaptures();
+    try {
+      super(providerStub(kind), name, withUrn, opts, "portal", type);
+    } finally {
+      restoreStacks();
+    }
+  }
+}
