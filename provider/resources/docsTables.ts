@@ -6,6 +6,9 @@ import { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";
 import { ITEM_STATUS } from "./itemStatusInput";
 import { LAYER_APPEND } from "./layerAppendInput";
 import { PORTAL_ITEM } from "./portalItemTable";
+import { GROUP_TABLE } from "./group/table";
+import { GROUP_MEMBERSHIP_TABLE } from "./groupMembership/table";
+import { FOLDER_TABLE } from "./folder/table";
 
 /** docs/resources/<page>.md → its resource's property table. */
 export const DOC_TABLES: Record<string, Table> = {
@@ -14,6 +17,9 @@ export const DOC_TABLES: Record<string, Table> = {
   "category-schema.md": CATEGORY_SCHEMA,
   "member-category-schema.md": MEMBER_CATEGORY_SCHEMA,
   "layer-append.md": LAYER_APPEND,
+  "group.md": GROUP_TABLE,
+  "group-membership.md": GROUP_MEMBERSHIP_TABLE,
+  "folder.md": FOLDER_TABLE,
 };
 
 const marker = (name: string) => [`<!-- generated:${name} (from the property table; UPDATE_DOCS=1 rewrites) -->`, `<!-- /generated:${name} -->`];
