@@ -11,7 +11,7 @@ import { renderProgram } from "./program";
 import { writeProject } from "./project";
 import { readOrganization } from "./read";
 
-export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas]";
+export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups]";
 
 const HELP = `${EXPORT_USAGE}
 
@@ -26,6 +26,7 @@ first \`pulumi up\` sends no write unless something differs, and keeps retainOnD
   --query <search>  only the items this portal search matches (ANDed with the owner filter)
   --no-items        trees only
   --no-schemas      items only
+  --no-groups       leave groups, memberships and folders out (items keep their group ids)
 `;
 
 interface Flags {
@@ -35,6 +36,7 @@ interface Flags {
   query?: string;
   items: boolean;
   schemas: boolean;
+  groups: boolean;
 }
 
 function flagsOf(argv: string[]): Flags | "help" {
@@ -49,6 +51,7 @@ function flagsOf(argv: string[]): Flags | "help" {
         query: { type: "string" },
         "no-items": { type: "boolean" },
         "no-schemas": { type: "boolean" },
+        "no-groups": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -60,7 +63,7 @@ function flagsOf(argv: string[]): Flags | "help" {
   if (values.help) return "help";
   if (typeof values.out !== "string" || values.out.trim() === "") throw new UsageError(`--out <dir> is required; ${EXPORT_USAGE}`);
   if (values["no-items"] && values["no-schemas"]) throw new UsageError("--no-items and --no-schemas together leave nothing to export");
-  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"] };
+  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"], groups: !values["no-groups"] };
 }
 
 /** The provider's config errors, in the words of the environment the export reads. */
@@ -101,7 +104,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
     // the credentials and the URL are proven before anything is written
     await client.self();
     staging = await stage(flags.out);
-    const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, progress: say });
+    const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, groups: flags.groups, progress: say });
     for (const s of snapshot.skipped) say(`skipped item ${s.id} ${JSON.stringify(s.title)}: ${s.reason}`);
     const program = renderProgram(snapshot);
     await writeProject(staging.dir, snapshot, program);

@@ -5,6 +5,13 @@
 import { itemIdentity } from "../../provider";
 import { uniqueIdentifiers } from "./names";
 import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
+import { folderArg, folderLines, groupLines, sharingArg } from "./programGroups";
+
+/** Program identifiers of the folders and groups, by their portal ids. */
+interface Refs {
+  folders: Map<string, string>;
+  groups: Map<string, string>;
+}
 
 /** A config secret the program requires (a stored service password the portal never returns). */
 export interface SecretKey {
@@ -61,19 +68,14 @@ const COPIED: Array<[arg: string, field: string]> = [
   ["serviceCredentialsType", "serviceCredentialsType"], ["serviceProxyParams", "serviceProxyParams"],
 ];
 
-/** The item's access as the resource's sharing; groups are left unmanaged (the item read does not list them). */
-function sharingOf(access: unknown): string | undefined {
-  if (access === "public" || access === "org") return `{ access: ${JSON.stringify(access)} }`;
-  return access === "private" ? `{ access: "private" }` : undefined;
-}
-
-function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names: Map<string, string>, secrets: SecretKey[]): string[] {
+function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names: Map<string, string>, secrets: SecretKey[], refs: Refs): string[] {
   const i = e.item;
   const args: string[] = [];
   const arg = (k: string, code: string) => args.push(`  ${k}: ${code},`);
   arg("adoptItemId", JSON.stringify(i.id));
   arg("owner", JSON.stringify(i.owner));
-  if (!blank(i.ownerFolder)) arg("folder", JSON.stringify(i.ownerFolder));
+  const folder = folderArg(i.ownerFolder, refs.folders);
+  if (folder) arg("folder", folder);
   arg("type", JSON.stringify(i.type));
   arg("title", JSON.stringify(i.title));
   const keywords = itemIdentity.withoutMarkers(Array.isArray(i.typeKeywords) ? i.typeKeywords : []);
@@ -92,7 +94,7 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names
     arg("servicePassword", `config.requireSecret(${JSON.stringify(key)})`);
   }
   if (!blank(i.serviceProxyFilter)) arg("serviceProxyFilter", literal(i.serviceProxyFilter, "  "));
-  const sharing = sharingOf(i.access);
+  const sharing = sharingArg(i.access, e.groups, refs.groups);
   if (sharing) arg("sharing", sharing);
   const rel = plan.byItem.get(i.id);
   if (rel) {
@@ -127,7 +129,9 @@ function schemaLines(snapshot: OrgSnapshot): string[] {
 export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: SecretKey[] } {
   const plan = planRelationships(snapshot.items, snapshot.relationships);
   const names = new Map(snapshot.items.map((e) => [e.item.id, e.name]));
-  const idents = uniqueIdentifiers(snapshot.items.map((e) => e.name));
+  const [groups, folders] = [snapshot.groups ?? [], snapshot.folders ?? []];
+  const idents = uniqueIdentifiers([...snapshot.items.map((e) => e.name), ...groups.map((g) => g.name), ...folders.map((f) => f.name)]);
+  const refs: Refs = { folders: new Map(folders.map((f) => [f.id, idents.get(f.name)!])), groups: new Map(groups.map((g) => [g.group.id, idents.get(g.name)!])) };
   const secrets: SecretKey[] = [];
   const p = snapshot.portal;
   const lines = [
@@ -147,8 +151,12 @@ export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: S
     'const json = (file: string) => JSON.parse(fs.readFileSync(here(file), "utf8"));',
     ...schemaLines(snapshot),
   ];
+  if (folders.length > 0) lines.push("", `// Folders (${folders.length})`);
+  for (const f of folders) lines.push("", ...folderLines(f, idents.get(f.name)!));
+  if (groups.length > 0) lines.push("", `// Groups (${groups.length}) and their members`);
+  for (const g of groups) lines.push("", ...groupLines(g, idents.get(g.name)!));
   if (snapshot.items.length > 0) lines.push("", `// Items (${snapshot.items.length})`);
-  for (const e of snapshot.items) lines.push("", ...itemLines(e, idents.get(e.name)!, plan, names, secrets));
+  for (const e of snapshot.items) lines.push("", ...itemLines(e, idents.get(e.name)!, plan, names, secrets, refs));
   if (plan.left.length > 0) {
     lines.push("", "// Relationships not declared (a PortalItem declares one; both ends already declare theirs):");
     for (const r of plan.left) lines.push(`//   ${r.type}: ${r.originItemId} → ${r.destinationItemId}`);

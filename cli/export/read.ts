@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { itemIdentity, ops, RELATIONSHIP_TYPES, type PortalClient } from "../../provider";
 import { uniqueNames } from "./names";
+import { readFolders, readGroups, readItemGroups, type ExportedFolder, type ExportedGroup } from "./readGroups";
 
 type PortalItem = ops.PortalItem;
 
@@ -24,6 +25,8 @@ export interface ExportedItem {
   text?: { json: boolean; value: unknown };
   /** The item's file, downloaded to `files/<name>/<fileName>` of the output. */
   file?: { fileName: string; bytes: number };
+  /** The groups the item is shared with (its owner's view). */
+  groups?: string[];
 }
 
 export interface Relationship {
@@ -39,6 +42,9 @@ export interface OrgSnapshot {
   memberTree?: ExportNode[];
   items: ExportedItem[];
   relationships: Relationship[];
+  /** Undefined with --no-groups. */
+  groups?: ExportedGroup[];
+  folders?: ExportedFolder[];
   /** Items left out, with the reason (one line each on stderr). */
   skipped: Array<{ id: string; title: string; reason: string }>;
 }
@@ -52,6 +58,8 @@ export interface ReadOptions {
   query?: string;
   items: boolean;
   schemas: boolean;
+  /** Groups, memberships and folders (default true). */
+  groups?: boolean;
   progress(line: string): void;
 }
 
@@ -155,6 +163,10 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
     snapshot.memberTree = exportNodes((await ops.getMemberCategorySchema(client)).memberCategorySchema, "member");
     o.progress(`category schemas read (${snapshot.contentTree.length} content and ${snapshot.memberTree.length} member trees)`);
   }
+  if (o.groups !== false) {
+    snapshot.groups = await readGroups(client, self.id, o.owners);
+    o.progress(`${snapshot.groups.length} group(s) read with their members`);
+  }
   if (!o.items) return snapshot;
   const ids = await itemIds(client, self.id, o);
   o.progress(`${ids.length} item(s) found`);
@@ -180,6 +192,13 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
     const key = `${r.originItemId}|${r.destinationItemId}|${r.type}`;
     if (!seen.has(key)) snapshot.relationships.push(r);
     seen.add(key);
+  }
+  if (o.groups !== false) {
+    const shared = await readItemGroups(client, snapshot.items.map((e) => e.item));
+    for (const e of snapshot.items) e.groups = shared.get(e.item.id);
+    const owners = o.owners.length > 0 ? o.owners : snapshot.items.map((e) => e.item.owner);
+    snapshot.folders = await readFolders(client, owners);
+    o.progress(`${snapshot.folders.length} folder(s) read`);
   }
   snapshot.relationships.sort((a, b) => (`${a.originItemId}|${a.type}|${a.destinationItemId}` < `${b.originItemId}|${b.type}|${b.destinationItemId}` ? -1 : 1));
   return snapshot;
