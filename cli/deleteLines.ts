@@ -19,7 +19,30 @@ function treeLines(o: Props): string[] {
   return [`- delete the whole tree (${outline.length} node${outline.length === 1 ? "" : "s"}) of portal ${o.portalId ?? "?"}`, ...outline.filter((k) => !k.includes("/")).map((k) => `- remove ${k} and everything under it`)];
 }
 
+function groupLines(o: Props): string[] {
+  const lines = [`- delete group ${quoted(o.title)} (${o.groupId ?? "?"})`];
+  const n = o.sharedItemCount;
+  if (typeof n === "number" && n > 0) lines.push(`! ${n} item${n === 1 ? " is" : "s are"} shared with it: the portal unshares ${n === 1 ? "it" : "them"} from the group`);
+  if (o.protected === true) lines.push("! it is protected: the portal refuses the delete until it is unprotected");
+  return lines;
+}
+
+function folderLines(o: Props): string[] {
+  const lines = [`- delete folder ${quoted(o.title)} of ${o.owner ?? "?"} (${o.folderId ?? "?"})`];
+  const n = o.itemCount;
+  if (typeof n === "number" && n > 0) lines.push(`! it held ${n} item${n === 1 ? "" : "s"}: any still in it move to ${o.owner ?? "the owner"}'s root folder first (none is deleted)`);
+  return lines;
+}
+
+function membershipLines(o: Props): string[] {
+  const names = [...(Array.isArray(o.users) ? o.users : []), ...(Array.isArray(o.admins) ? o.admins.map((n) => `${n} (admin)`) : [])];
+  return [`- remove ${names.length} member${names.length === 1 ? "" : "s"} from group ${o.groupId ?? "?"}${names.length > 0 ? `: ${names.join(", ")}` : ""} (the owner stays)`];
+}
+
 const BY_TYPE: Record<string, (o: Props) => string[]> = {
+  "portal:Group": groupLines,
+  "portal:Folder": folderLines,
+  "portal:GroupMembership": membershipLines,
   "portal:PortalItem": portalItemLines,
   "portal:CategorySchema": treeLines,
   "portal:MemberCategorySchema": treeLines,

@@ -8,7 +8,8 @@ import { inputKeys, outputKeys, type Table } from "../propertyTable";
 
 const GROUP_ID = /^[0-9a-fA-F]{32}$/;
 export const groupIdRule = () => z.string().regex(GROUP_ID, "must be a group id: exactly 32 hexadecimal digits");
-const tags = z.union([z.string(), z.array(text(GROUP.maxTagLength, 1))]);
+// comma text is split into a list before the rule runs (tableResource.ts checkByTable)
+const tags = z.array(text(GROUP.maxTagLength, 1));
 
 export const GROUP_TABLE = {
   title: { role: "argument", required: true, rule: text(GROUP.maxTitleLength, 1), wire: "title", drift: "held", read: "title", type: "Input<string>", doc: `At most ${GROUP.maxTitleLength} characters; unique among the owner's groups. A new title is a rename: the group keeps its id.` },

@@ -7,7 +7,8 @@ import { inputKeys, type Table } from "../propertyTable";
 import { groupIdRule } from "../group/table";
 
 const username = z.string().regex(USERNAME.pattern, "must be a username: 1 to 128 letters, digits, '.', '_', '@' or '-'");
-const names = z.union([z.string(), z.array(username).max(GROUP.maxMembers, `at most ${GROUP.maxMembers} names`)]);
+// comma text is split into a list before the rule runs (tableResource.ts checkByTable)
+const names = z.array(username).max(GROUP.maxMembers, `too many names; at most ${GROUP.maxMembers}`);
 
 export const GROUP_MEMBERSHIP_TABLE = {
   groupId: { role: "argument", output: true, required: true, rule: groupIdRule(), change: "replace", type: "Input<string>", outputType: "Output<string>", doc: "The group (a `Group`'s `groupId`, or the id of a group that exists). Another group replaces the resource.", outputDoc: "The group id." },
