@@ -98,9 +98,9 @@ describe("e2e groups, folders and owners (issue 23)", function () {
   });
 
   it("up → REST shows groups, members, folders, sharing; a move and a reassign are 2 updates that keep ids; a typo'd group fails at preview with no write; export adopts with 0 writes", async () => {
-    const up1 = JSON.parse(await runPulumi(project, ["up", "--yes", "--skip-preview", "--json"]).catch((e) => Promise.reject(e)));
-    const out = Object.fromEntries(Object.entries(up1.outputs ?? {}).map(([k, v]) => [k, v])) as Record<string, string>;
-    assert.equal(out.a?.length, 32, JSON.stringify(up1.outputs));
+    await runPulumi(project, ["up", "--yes", "--skip-preview"]);
+    const out = JSON.parse(await runPulumi(project, ["stack", "output", "--json"])) as Record<string, string>;
+    assert.equal(out.a?.length, 32, JSON.stringify(out));
 
     // the portal's own answers
     const crews = await get(`community/groups/${out.crews}`);
@@ -128,9 +128,10 @@ describe("e2e groups, folders and owners (issue 23)", function () {
     assert.ok(linesOf("map-a").includes('~ folder: "Drafts" → "Published" (a move: the item keeps its id)'), linesOf("map-a").join("\n"));
     assert.ok(linesOf("map-b").some((l: string) => /^~ owner: "dev_admin" → "dev_publisher" \(a reassign into "Maps": the item keeps its id; canReassignItems: eligible\)$/.test(l)), linesOf("map-b").join("\n"));
     await clearRequestLog(emu);
-    const up2 = JSON.parse(await runPulumi(project, ["up", "--yes", "--skip-preview", "--json"]));
-    assert.equal(up2.outputs.a, out.a, "A keeps its id");
-    assert.equal(up2.outputs.b, out.b, "B keeps its id");
+    await runPulumi(project, ["up", "--yes", "--skip-preview"]);
+    const out2 = JSON.parse(await runPulumi(project, ["stack", "output", "--json"])) as Record<string, string>;
+    assert.equal(out2.a, out.a, "A keeps its id");
+    assert.equal(out2.b, out.b, "B keeps its id");
     const log = await writes();
     assert.deepEqual(log.filter((w) => w.endsWith("/delete")), [], log.join("\n"));
     assert.ok(log.some((w) => w.endsWith(`/items/${out.a}/move`)), log.join("\n"));
