@@ -1,6 +1,7 @@
 // The demo: a portal administrator's day with the org's category trees in git, against the
 // embedded emulator and the real Pulumi engine (offline: file backend, passphrase secrets).
-//   1. dev: preview --diff, then up        2. a pull request edits the tree: the reviewer's diff, up
+//   1. dev: preview --diff, then up (trees, a group with its members, a folder, a map shared with the group)
+//   2. a pull request edits the tree: the reviewer's diff, up
 //   3. someone edits the tree in the portal's web UI: refresh finds the drift, up restores it
 //   4. promote: the same program on the prod stack, a config change only      5. destroy
 // Run it with `scripts/demo` (installs and builds first). `--keep` leaves the project directory.
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
       stacks[name] = await fixtureStack(project, name, {
         "portal:url": { value: emu.portalUrl },
         "portal:token": { value: emu.tokens[`${name}_admin`], secret: true },
+        // the group's members differ per portal: stack config, like the credentials
+        "portal-categories:fieldCrewMembers": { value: JSON.stringify([`${name}_user`, `${name}_viewer`]) },
       });
     }
 
