@@ -4,7 +4,7 @@ export { CategorySchema, type CategorySchemaArgs, type CategoryNodeArgs, type Ca
 export { MemberCategorySchema, type MemberCategorySchemaArgs, type MemberCategoryNodeArgs, type MemberCategoryNode } from "./memberCategorySchema";
 export { ItemStatus, type ItemStatusArgs, type ContentStatusValue } from "./itemStatus";
 export { LayerAppend, type LayerAppendArgs, type AppendFormat, type FieldMappingArgs } from "./layerAppend";
-export { PortalItem, type PortalItemArgs, type PortalItemRelationshipArgs, type ServiceProxyFilterArgs } from "./portalItem";
+export { PortalItem, type PortalItemArgs, type PortalItemRelationshipArgs, type PortalItemSharingArgs, type ServiceProxyFilterArgs } from "./portalItem";
 export { Group, type GroupArgs } from "./group";
 export { GroupMembership, type GroupMembershipArgs } from "./groupMembership";
 export { Folder, type FolderArgs } from "./folder";

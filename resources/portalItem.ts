@@ -17,6 +17,13 @@ export interface PortalItemRelationshipArgs {
   destinationItemId?: pulumi.Input<string>;
 }
 
+/** Who the item is shared with: an access level and, optionally, groups (`Group` resources' `groupId`s). */
+export interface PortalItemSharingArgs {
+  access: pulumi.Input<"private" | "org" | "public">;
+  /** Unset: groups are not managed. */
+  groups?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
 /** spec.md#service-proxy-filter service proxy filter. */
 export interface ServiceProxyFilterArgs {
   hitsPerInterval: pulumi.Input<number>;
@@ -102,11 +109,11 @@ export interface PortalItemArgs {
   /** Delete protection, turned on or off after create. */
   protected?: pulumi.Input<boolean>;
   /**
-   * Sharing as code: `{access: "private" | "org" | "public", groups?: [groupId…]}`, applied with share /
+   * Sharing as code: `{access: "private" | "org" | "public", groups?: [group.groupId…]}`, applied with share /
    * unshare and read back on refresh. Unset: not managed. Sharing with the public moves an
    * org_authoritative item to public_authoritative (spec.md#status-transitions); a relationship destination's sharing is a floor.
    */
-  sharing?: Value<"sharing">;
+  sharing?: pulumi.Input<PortalItemSharingArgs>;
   /** Deadline of an async add (dataUrl) or a multipart commit; default 300. */
   timeoutSeconds?: pulumi.Input<number>;
 }

@@ -8,7 +8,7 @@ import { addWebMap, clearRequestLog, portalGet, portalPost, requestLog } from ".
 
 const { group, groupMembership, folder, portalItem } = resourceProviders;
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
-const plan = (r: { inputs: Record<string, any> }) => (r.inputs.plannedChanges ?? []) as string[];
+const plan = (r: { inputs?: Record<string, any> }) => (r.inputs?.plannedChanges ?? []) as string[];
 
 describe("provider Group, GroupMembership, Folder and PortalItem moves against the emulator (issue 23)", function () {
   this.timeout(60_000);
@@ -28,7 +28,7 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     const c = await group.check!({}, { title: "Field crews", access: "org", isInvitationOnly: true });
     assert.deepEqual(c.failures ?? [], []);
     assert.deepEqual(plan(c), ['+ group "Field crews" (org, invitation only)']);
-    const made = await group.create(c.inputs);
+    const made = await group.create(c.inputs!);
     const held = await get(`community/groups/${made.id}`);
     assert.equal(held.title, "Field crews");
     assert.equal(held.isInvitationOnly, true);
@@ -56,11 +56,11 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
   });
 
   it("GroupMembership: exactly the lists, role changes, the owner untouched; read is drift; delete removes the listed", async () => {
-    const g = await group.create((await group.check!({}, { title: "Editors", access: "org" })).inputs);
+    const g = await group.create((await group.check!({}, { title: "Editors", access: "org" })).inputs!);
     const c = await groupMembership.check!({}, { groupId: g.id, users: "dev_user, dev_viewer", admins: ["dev_publisher"] });
     assert.deepEqual(c.failures ?? [], []);
     assert.deepEqual(plan(c), [`+ membership of group "Editors" (${g.id})`, "+ members: + dev_user, + dev_viewer, + dev_publisher (admin)"]);
-    const m = await groupMembership.create(c.inputs);
+    const m = await groupMembership.create(c.inputs!);
     let users = await get(`community/groups/${g.id}/users`);
     assert.deepEqual([...users.users].sort(), ["dev_user", "dev_viewer"]);
     assert.deepEqual([...users.admins].sort(), ["dev_admin", "dev_publisher"]);
@@ -88,7 +88,7 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
   it("Folder: create, rename (same id, same items), delete moves what is left to the root: no item is deleted", async () => {
     const c = await folder.check!({}, { title: "Drafts" });
     assert.deepEqual(plan(c), ['+ folder "Drafts" of dev_admin']);
-    const f = await folder.create(c.inputs);
+    const f = await folder.create(c.inputs!);
     const item = (await portalPost(emu, "dev_admin", `content/users/dev_admin/${f.id}/addItem`, { title: "In drafts", type: "Web Map", text: "{}" })).id;
     assert.equal((await get(`content/items/${item}`)).ownerFolder, f.id);
     const dup = await folder.check!({}, { title: "drafts" });
@@ -113,7 +113,7 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     const c = await portalItem.check!({}, news);
     assert.deepEqual(c.failures ?? [], []);
     assert.ok(plan(c).includes('+ in folder "Drafts" of dev_admin'), plan(c).join("\n"));
-    const made = await portalItem.create(c.inputs);
+    const made = await portalItem.create(c.inputs!);
     assert.equal((await get(`content/items/${made.id}`)).ownerFolder, drafts.id);
 
     const moved = await portalItem.check!(made.outs, { ...news, folder: published.id });
