@@ -16,6 +16,12 @@ const known = (v: unknown): v is string => typeof v === "string" && !isUnknown(v
 const folderOf = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 export const ownerChanges = (olds: Props, news: Props) => news.owner !== undefined && olds.owner !== undefined && news.owner !== olds.owner;
+
+/** The old inputs with the owner they imply: an unset owner was the configured user at create. */
+async function withOwner(client: () => PortalClient, olds: Props): Promise<Props> {
+  if (olds.owner !== undefined) return olds;
+  return { ...olds, owner: await client().username() };
+}
 export const folderChanges = (olds: Props, news: Props) => news.folder !== undefined && folderOf(news.folder) !== folderOf(olds.folder);
 
 /** A folder as a plan line names it: its title when the owner has it, `(root)`, or the id. */
@@ -45,6 +51,7 @@ export async function ownershipPlan(client: () => PortalClient, olds: Props, new
     return { lines, failures };
   }
   const itemId = olds.itemId ?? olds.itemIdToCreate;
+  if (news.owner !== undefined) olds = await withOwner(client, olds);
   if (ownerChanges(olds, news)) {
     const to = news.owner as string;
     const where = news.folder === undefined ? "(root)" : await folderName(client(), to, news.folder);

@@ -59,7 +59,14 @@ export const folder: pulumi.dynamic.ResourceProvider = {
       if (failures.length === 0) lines = await createPlan(inputs, failures);
     } else {
       lines = changeLines(FOLDER_TABLE, olds, inputs, "folder").map((l) => (l.startsWith("~ title:") ? `${l} (a rename: the folder keeps its id and its items)` : l));
-      if (diffByTable(FOLDER_TABLE, olds, inputs).replaces.length === 0 && typeof olds.folderId === "string") inputs.folderId = olds.folderId;
+      // preview = apply: a renamed folder's id stays known to its items (found by the old title)
+      const d = diffByTable(FOLDER_TABLE, olds, inputs);
+      if (d.changes && d.replaces.length === 0) {
+        const client = portalClient();
+        const owner = await ownerOf(client, olds).catch(() => undefined);
+        const held = owner ? (await listFolders(client, owner).catch(() => [])).find((f) => f.id === olds.adoptFolderId || f.title === olds.title) : undefined;
+        if (held) inputs.folderId = held.id;
+      }
     }
     const planned = withPlan(inputs, lines);
     return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };

@@ -78,8 +78,13 @@ export const group: pulumi.dynamic.ResourceProvider = {
       if (failures.length === 0) lines = await createPlan(inputs, failures);
     } else {
       lines = updateLines(olds, inputs);
-      // preview = apply: the id of a group that stays is known to the items shared with it
-      if (diffByTable(GROUP_TABLE, olds, inputs).replaces.length === 0 && typeof olds.groupId === "string") inputs.groupId = olds.groupId;
+      // preview = apply: the id of a group that changes in place stays known to the items shared
+      // with it (the old inputs do not hold it: it is found by the old title, one search)
+      const d = diffByTable(GROUP_TABLE, olds, inputs);
+      if (d.changes && d.replaces.length === 0) {
+        const id = typeof olds.adoptGroupId === "string" ? olds.adoptGroupId : typeof olds.title === "string" ? (await sameTitle(portalClient(), olds.title).catch(() => undefined))?.id : undefined;
+        if (id) inputs.groupId = id;
+      }
     }
     const planned = withPlan(inputs, lines);
     return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };

@@ -64,7 +64,6 @@ export const groupMembership: pulumi.dynamic.ResourceProvider = {
     for (const k of ["users", "admins"]) if (Array.isArray(inputs[k]) && (inputs[k] as unknown[]).every(known)) inputs[k] = sortedNames(inputs[k]);
     failures.push(...rosterFailures(inputs));
     const lines = failures.length === 0 ? await planOf(olds ?? {}, inputs, failures) : [];
-    if (!isCreate(olds) && typeof olds.owner === "string") inputs.owner = olds.owner;
     const planned = withPlan(inputs, lines);
     return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };
   },
