@@ -9,7 +9,7 @@
 //   no-change  the same program again
 //   update     tree edits (rename, move, add, remove, describe, reorder) with items filed under the
 //              categories, member tree edits, an item's title, text and file, a status transition
-//   replace    an item moved to another folder (a replace) and the upsert CSV edited (a new load)
+//   replace    an item's type changed (a replace; a new folder or owner is a move or a reassign, not a replace) and the upsert CSV edited (a new load)
 //   delete     the app, the status, the one-off load and the member schema removed from the program
 //
 // A preview writes nothing, so every preview after the one `up` starts from the same state. The JSON
@@ -70,7 +70,7 @@ interface Variant {
   members?: unknown;
   title: string;
   layers: number;
-  folder?: string;
+  type?: string;
   status?: string;
   app: boolean;
   oneOff: boolean;
@@ -83,7 +83,7 @@ const VARIANTS: Record<PreviewName, Variant> = {
   create: base,
   "no-change": base,
   update: { ...base, categories: treeEdited, members: membersEdited, title: "Streets v2", layers: 4, status: "deprecated", boundaries: boundariesV2 },
-  replace: { ...base, folder: "reference", csv: csvV2 },
+  replace: { ...base, type: "Feature Collection", csv: csvV2 },
   delete: { ...base, members: undefined, status: undefined, app: false, oneOff: false },
 };
 
@@ -94,7 +94,7 @@ function program(v: Variant): string {
     v.members ? `new portal.MemberCategorySchema("member-categories", { memberCategorySchema: ${JSON.stringify(v.members)} });` : "",
     `const map = new portal.PortalItem("map", { type: "Web Map", title: ${JSON.stringify(v.title)}, tags: ["streets"], text: ${JSON.stringify(webMap(v.layers))} });`,
     v.app ? `new portal.PortalItem("app", { type: "Web Mapping Application", title: "Streets app", url: "https://apps.example.com/streets", relationship: { type: "Map2AppConfig", originItemId: map.itemId } });` : "",
-    `new portal.PortalItem("boundaries", { type: "GeoJson", title: "Boundaries", file: "data/boundaries.geojson"${v.folder ? `, folder: ${JSON.stringify(v.folder)}` : ""} });`,
+    `new portal.PortalItem("boundaries", { type: ${JSON.stringify(v.type ?? "GeoJson")}, title: "Boundaries", file: "data/boundaries.geojson" });`,
     v.status ? `new portal.ItemStatus("map-status", { itemId: map.itemId, status: ${JSON.stringify(v.status)} });` : "",
     `new portal.LayerAppend("stations-upsert", { serviceName: "Stations", layerId: 0, file: "data/stations.csv", appendSourceInfo: { type: "csv", locationType: "coordinates", latitudeFieldName: "latitude", longitudeFieldName: "longitude", sourceSR: { wkid: 4326 } }, upsert: true, upsertMatchingField: "station_id" });`,
     v.oneOff ? `new portal.LayerAppend("one-off", { serviceName: "Stations", layerId: 0, edits: { features: [{ attributes: { station_id: "Z9", name: "One-off" } }] } });` : "",

@@ -192,7 +192,7 @@ describe("provider PortalItem against the emulator", function () {
     const app = await p.create(await checked({ type: "Web Mapping Application", title: "City app", url: "https://apps.example.com/city", relationship: { type: "Map2AppConfig", originItemId: map.id } }));
     await portalPost(emu, "dev_publisher", `content/items/${map.id}/setContentStatus`, { status: "org_authoritative" });
     await clearRequestLog(emu);
-    const moved = await checked({ type: "Web Map", title: "City map", text: {}, protected: true, folder: "archive" }, mapInputs);
+    const moved = await checked({ type: "Dashboard", title: "City map", text: {}, protected: true }, mapInputs);
     const lines: string[] = moved.plannedChanges;
     assert.ok(lines.includes(`! replace deletes item ${map.id} "City map" after its replacement is created`), lines.join("\n"));
     assert.ok(lines.includes("! old item is org_authoritative; the status does not move to the new item"), lines.join("\n"));
@@ -207,15 +207,14 @@ describe("provider PortalItem against the emulator", function () {
     const urn = "urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:PortalItem::moved";
     const first = await checked({ __urn: urn, type: "Web Map", title: "Moved", text: {} });
     const old = await p.create(first);
-    const news = { __urn: urn, type: "Web Map", title: "Moved", text: {}, folder: "archive" };
+    const news = { __urn: urn, type: "Dashboard", title: "Moved", text: {} };
     const planned = await checked(news, first);
-    assert.ok((await p.diff!(old.id, old.outs, planned)).replaces!.includes("folder"));
+    assert.ok((await p.diff!(old.id, old.outs, planned)).replaces!.includes("type"));
     const replacement = await checked(news); // the engine's second check: no old inputs
     assert.equal(replacement.itemIdToCreate, planned.itemIdToCreate, "the preview's id is the one up creates");
     assert.notEqual(replacement.itemIdToCreate, first.itemIdToCreate, "a new generation, not the item being replaced");
-    assert.ok(replacement.plannedChanges.some((l: string) => /^~ folder: .* \(replaces the item\)$/.test(l)), replacement.plannedChanges.join("\n"));
+    assert.ok(replacement.plannedChanges.some((l: string) => /^~ type: .* \(replaces the item\)$/.test(l)), replacement.plannedChanges.join("\n"));
     assert.ok(replacement.plannedChanges.includes(`! replace deletes item ${old.id} "Moved" after its replacement is created`), replacement.plannedChanges.join("\n"));
-    await portalPost(emu, "dev_publisher", "content/users/dev_publisher/createFolder", { title: "archive" }).catch(() => undefined);
     const made = await p.create(replacement);
     assert.notEqual(made.id, old.id);
     await p.delete!(old.id, old.outs);
