@@ -106,11 +106,11 @@ describe("provider PortalItem against the emulator", function () {
     assert.deepEqual(await p.diff!(c.id, r.props!, again), { changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
-  it("diff: an unset owner is the configured one; a different owner replaces; protected:false cannot undo an authoritative status", async () => {
+  it("diff: an unset owner is the configured one; a different owner is an update (a reassign), not a replace; protected:false cannot undo an authoritative status", async () => {
     const olds = { ...(await checked({ type: "Web Map", title: "T", text: {} })), owner: "dev_publisher", protected: true, contentStatus: "org_authoritative" };
     const news = { ...olds, owner: undefined, protected: undefined, contentStatus: undefined };
     assert.deepEqual(await p.diff!("x", olds, news), { changes: false, replaces: [], deleteBeforeReplace: false });
-    assert.deepEqual((await p.diff!("x", olds, { ...news, owner: "dev_admin" })).replaces, ["owner"]);
+    assert.deepEqual(await p.diff!("x", olds, { ...news, owner: "dev_admin" }), { changes: true, replaces: [], deleteBeforeReplace: false });
     assert.equal((await p.diff!("x", olds, { ...news, protected: false })).changes, false);
     assert.equal((await p.diff!("x", { ...olds, contentStatus: "" }, { ...news, protected: false })).changes, true);
   });
