@@ -21,6 +21,8 @@ export interface AddEnv {
   portal: Portal;
   jobs: Jobs;
   uploadDir: string;
+  /** The owner's folder of `content/users/<owner>/<folderId>/addItem` (checked by the route); null for the root. */
+  folder?: string | null;
 }
 
 /** spec.md#item-fields itemIdToCreate (10.8.1+): exactly 32 alphanumerics, not already taken. */
@@ -61,6 +63,7 @@ export async function addItem(env: AddEnv, caller: Caller, p: Params): Promise<R
   checkText(p.str("text"), type);
 
   const item: Item = Object.assign(createItemRecord({ owner: caller.user.username, orgId: org.id, title, type, id }), fields);
+  item.folder = env.folder ?? null;
   item.typeKeywords = [...new Set([...createItemRecord({ owner: "", orgId: "", title: "", type }).typeKeywords, ...(fields.typeKeywords ?? [])])];
   const dir = portal.items.dirOf(item.id);
   fs.mkdirSync(dir, { recursive: true });

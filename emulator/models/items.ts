@@ -68,6 +68,8 @@ export function isProtected(item: Item): boolean {
 
 export class ItemStore {
   readonly items = new Map<string, Item>();
+  /** Set by the Portal: whether `username` is a member of the group (an item shared with it is readable to its members). */
+  isGroupMember: (groupId: string, username: string) => boolean = () => false;
 
   constructor(private readonly root: string) {
     fs.mkdirSync(root, { recursive: true });
@@ -91,14 +93,23 @@ export class ItemStore {
   /** spec.md#errors: 404 for an item that does not exist or that the caller cannot see. */
   readable(id: string, caller: Caller | undefined, administers: (c: Caller, orgId: string) => boolean): Item {
     const item = this.items.get(id);
-    if (!item || item.addStatus === "partial" || !canRead(item, caller, administers)) throw notFound();
+    if (!item || item.addStatus === "partial" || !this.canRead(item, caller, administers)) throw notFound();
     return item;
+  }
+
+  /** Public items to all; the owner and the org's administrators; the org for org items; a group's members for items shared with it. */
+  canRead(item: Item, caller: Caller | undefined, administers: (c: Caller, orgId: string) => boolean): boolean {
+    if (item.access === "public") return true;
+    if (!caller) return false;
+    if (item.owner === caller.user.username || administers(caller, item.orgId)) return true;
+    if (caller.org.id === item.orgId && item.access === "org") return true;
+    return item.groups.some((g) => this.isGroupMember(g, caller.user.username));
   }
 
   /** The owner or an administrator of the item's org may change it; others get 403. */
   writable(id: string, caller: Caller, administers: (c: Caller, orgId: string) => boolean): Item {
     const item = this.items.get(id);
-    if (!item || !canRead(item, caller, administers)) throw notFound();
+    if (!item || !this.canRead(item, caller, administers)) throw notFound();
     if (item.owner !== caller.user.username && !administers(caller, item.orgId)) {
       throw portalError("GWM_0003");
     }
@@ -108,12 +119,4 @@ export class ItemStore {
   byOwner(owner: string): Item[] {
     return [...this.items.values()].filter((i) => i.owner === owner);
   }
-}
-
-function canRead(item: Item, caller: Caller | undefined, administers: (c: Caller, orgId: string) => boolean): boolean {
-  if (item.access === "public") return true;
-  if (!caller) return false;
-  if (item.owner === caller.user.username || administers(caller, item.orgId)) return true;
-  // spec.md#item-fields shared items: group membership is not modelled; "shared" reads like "org" (simplified)
-  return caller.org.id === item.orgId && (item.access === "org" || item.access === "shared");
 }

@@ -27,6 +27,7 @@ export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<s
   const id = itemIdToCreate(env, p);
   const item = createItemRecord({ owner: caller.user.username, orgId: caller.org.id, title: filename, type: typeFromFileName(filename), id });
   item.fileName = filename;
+  item.folder = env.folder ?? null;
   item.addStatus = "partial";
   env.portal.items.add(item);
   fs.mkdirSync(partsDir(env, item.id), { recursive: true });

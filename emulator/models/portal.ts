@@ -7,6 +7,8 @@ import type { Fixtures } from "../fixtures";
 import { Directory } from "./directory";
 import { ItemStore } from "./items";
 import { Relationships } from "./relationships";
+import { Groups, isMember } from "./groups";
+import { Folders } from "./folders";
 import type { CategoryNode } from "./categories";
 import { compareReleases } from "../../spec/limits";
 import type { UrlReportJob } from "./urlReports";
@@ -23,6 +25,8 @@ export class Portal {
   readonly directory: Directory;
   readonly items: ItemStore;
   readonly relationships = new Relationships();
+  readonly groups = new Groups();
+  readonly folders = new Folders();
   readonly categorySchemas = new Map<string, CategoryNode[]>();
   readonly memberCategorySchemas = new Map<string, CategoryNode[]>();
   /** spec.md#assign-member-category-schema: username → the member's category paths (at most 20). */
@@ -41,6 +45,10 @@ export class Portal {
     this.directory = new Directory(fixtures);
     fs.rmSync(path.join(dataDir, "items"), { recursive: true, force: true });
     this.items = new ItemStore(path.join(dataDir, "items"));
+    this.items.isGroupMember = (groupId, username) => {
+      const g = this.groups.byId.get(groupId);
+      return g !== undefined && isMember(g, username);
+    };
     this.vendor = (fixtures.vendor ?? "esri").toLowerCase();
     for (const org of fixtures.orgs) {
       if (org.categorySchema) this.categorySchemas.set(org.id, org.categorySchema as CategoryNode[]);

@@ -23,6 +23,12 @@ export const PRIVILEGES = {
   /** Owning hosted services (canReassignItems eligibility; spec.md#gap-can-reassign). */
   publishFeatures: "portal:publisher:publishFeatures",
   editFeatures: "features:user:edit",
+  /** REST create-group: members with it may create groups (the viewer role lacks it). */
+  createGroup: "portal:user:createGroup",
+  /** REST create-group `capabilities=updateitemcontrol`: a shared-update group is an administrator's. */
+  createUpdateCapableGroup: "portal:admin:createUpdateCapableGroup",
+  /** Administrators manage every group of the organization (update, delete, members). */
+  manageGroups: "portal:admin:manageGroups",
 } as const;
 
 const P = PRIVILEGES;
@@ -30,8 +36,8 @@ const P = PRIVILEGES;
 /** Default privileges per role name; fixtures may override per user. */
 export const ROLE_PRIVILEGES: Record<string, readonly string[]> = {
   org_admin: Object.values(P),
-  org_publisher: [P.createItem, P.reassignItemsAsOwner, P.shareToPublic, P.publishFeatures, P.editFeatures],
-  org_user: [P.createItem, P.shareToPublic, P.editFeatures],
+  org_publisher: [P.createItem, P.reassignItemsAsOwner, P.shareToPublic, P.publishFeatures, P.editFeatures, P.createGroup],
+  org_user: [P.createItem, P.shareToPublic, P.editFeatures, P.createGroup],
   /** A user who may not own content. */
   viewer: [],
 };

@@ -14,6 +14,8 @@ import { reassignRoutes } from "./reassign";
 import { proxyRoutes } from "./proxy";
 import { searchRoutes } from "./search";
 import { memberRoutes } from "./members";
+import { groupRoutes } from "./groups";
+import { folderRoutes } from "./folders";
 
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
@@ -30,5 +32,7 @@ export function sharingRoutes(emu: Emu) {
     proxyRoutes(app, emu);
     searchRoutes(app, emu);
     memberRoutes(app, emu);
+    groupRoutes(app, emu);
+    folderRoutes(app, emu);
   };
 }

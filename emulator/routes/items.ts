@@ -8,7 +8,7 @@ import { startMultipart } from "../models/multipart";
 import { itemView } from "../models/itemView";
 import { isProtected } from "../models/items";
 import { PRIVILEGES } from "../models/privileges";
-import { portalError } from "../errors";
+import { badRequest, portalError } from "../errors";
 import { updateItem } from "../models/updateItem";
 import { contentTypeOf } from "../models/mime";
 import { readStoredData, storedSize } from "../storedData";
@@ -33,7 +33,10 @@ export function itemRoutes(app: FastifyInstance, emu: Emu): void {
 async function addItemOp(ctx: Ctx) {
   if (ctx.path.owner !== ctx.caller.user.username) throw portalError("GWM_0003", { message: `Only ${ctx.path.owner} may add items to their own content.` });
   requirePrivilege(ctx, PRIVILEGES.createItem, "own content (addItem)");
-  const env = { portal: ctx.portal, jobs: ctx.emu.jobs, uploadDir: ctx.emu.uploadDir };
+  // REST add-item into a folder: the folder must be one of the owner's
+  const folder = ctx.path.folder === undefined ? undefined : ctx.portal.folders.get(ctx.path.owner, ctx.path.folder);
+  if (ctx.path.folder !== undefined && !folder) throw badRequest(`Folder ${JSON.stringify(ctx.path.folder.slice(0, 40))} does not exist for ${ctx.path.owner}; create it first (createFolder).`);
+  const env = { portal: ctx.portal, jobs: ctx.emu.jobs, uploadDir: ctx.emu.uploadDir, folder: folder?.id ?? null };
   // spec.md#add-item-multipart: in multipart mode only multipart and filename count
   if (ctx.params.bool("multipart")) return startMultipart(env, ctx.caller, ctx.params);
   return addItem(env, ctx.caller, ctx.params);

@@ -7,6 +7,7 @@ import { op, requirePrivilege, type OpContext } from "./operation";
 import { validateMemberCategories } from "../models/memberCategories";
 import { PRIVILEGES } from "../models/privileges";
 import { notFound } from "../errors";
+import { canSee, groupView } from "../models/groups";
 
 type Ctx = OpContext & { caller: Caller };
 
@@ -24,7 +25,10 @@ function member(ctx: Ctx) {
 
 function user(ctx: Ctx) {
   const u = member(ctx);
-  return { username: u.username, role: u.role, orgId: u.orgId, categories: ctx.portal.userCategories.get(u.username) ?? [] };
+  // REST user: the groups the user is a member of (those the caller can see)
+  const orgAdmin = ctx.portal.isOrgAdmin(ctx.caller.user);
+  const groups = ctx.portal.groups.ofMember(u.username).filter((g) => canSee(g, ctx.caller, orgAdmin)).map((g) => groupView(g));
+  return { username: u.username, fullName: u.username, role: u.role, orgId: u.orgId, disabled: u.disabled === true, categories: ctx.portal.userCategories.get(u.username) ?? [], groups };
 }
 
 /** Only member categories are modelled: an administrator (or the schema privilege) sets them. */

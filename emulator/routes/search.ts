@@ -42,6 +42,9 @@ function matches(item: Item, [field, value]: [string | undefined, string]): bool
     case "title": return item.title.toLowerCase().includes(value);
     case "contentstatus": return (item.contentStatus ?? "") === value;
     case "typekeywords": return hasKeyword(item, value);
+    // REST search reference: the groups an item is shared with, and its owner's folder
+    case "group": return item.groups.some((g) => g.toLowerCase() === value);
+    case "ownerfolder": return (item.folder ?? "").toLowerCase() === value;
     default: return item.title.toLowerCase().includes(value) || item.tags.some((t) => t.toLowerCase() === value) || hasKeyword(item, value);
   }
 }

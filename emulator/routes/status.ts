@@ -10,6 +10,7 @@ import { notFound, portalError } from "../errors";
 import { list } from "../models/itemFields";
 import { itemView } from "../models/itemView";
 import type { ItemAccess } from "../models/items";
+import { administers, isMember } from "../models/groups";
 
 type Ctx = OpContext & { caller: Caller };
 const ITEM_PATHS = ["/content/users/:owner/items/:id", "/content/users/:owner/:folder/items/:id"];
@@ -57,27 +58,41 @@ function userItem(ctx: Ctx) {
   return { item: itemView(item), sharing: { access: item.access, groups: item.groups } };
 }
 
-/** everyone / org / groups set the item's access; spec.md#status-transitions moves follow from public sharing. */
+/**
+ * everyone / org / groups set the item's access; spec.md#status-transitions moves follow from public
+ * sharing. REST share-item: a group that does not exist, that the item's owner is not a member of
+ * (an administrator of the group's organization may share any item to it), or that is view-only
+ * and the caller does not administer, is not shared with: it comes back in notSharedWith.
+ */
 function share(ctx: Ctx) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
   const everyone = ctx.params.bool("everyone", item.access === "public");
   const orgShared = ctx.params.bool("org", item.access === "org" || item.access === "public");
   if (everyone && item.access !== "public") requirePrivilege(ctx, PRIVILEGES.shareToPublic, "share with the public");
-  item.groups = [...new Set([...item.groups, ...(list(ctx.params, "groups") ?? [])])];
+  const orgAdmin = ctx.portal.isOrgAdmin(ctx.caller.user);
+  const notSharedWith: string[] = [];
+  for (const id of list(ctx.params, "groups") ?? []) {
+    const g = ctx.portal.groups.byId.get(id);
+    const adminHere = orgAdmin && g?.orgId === ctx.caller.org.id;
+    const may = g !== undefined && (isMember(g, item.owner) || adminHere) && (!g.isViewOnly || administers(g, ctx.caller, orgAdmin));
+    if (may) item.groups = [...new Set([...item.groups, id])];
+    else notSharedWith.push(id);
+  }
   const access: ItemAccess = everyone ? "public" : orgShared ? "org" : item.groups.length > 0 ? "shared" : "private";
   applyAccess(item, access, ctx.portal.directory.org(item.orgId)!);
-  return { notSharedWith: [], itemId: item.id };
+  return { notSharedWith, itemId: item.id };
 }
 
 /** Unsharing from the public leaves the item shared with the org (unconfirmed). */
 function unshare(ctx: Ctx) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
   const drop = list(ctx.params, "groups") ?? [];
+  const notUnsharedFrom = drop.filter((g) => !item.groups.includes(g));
   item.groups = item.groups.filter((g) => !drop.includes(g));
   let access: ItemAccess = item.access;
   if (ctx.params.bool("everyone") && access === "public") access = "org";
   if (ctx.params.bool("org") && access === "org") access = item.groups.length > 0 ? "shared" : "private";
   if (access === "shared" && item.groups.length === 0) access = "private";
   applyAccess(item, access, ctx.portal.directory.org(item.orgId)!);
-  return { notUnsharedFrom: [], itemId: item.id };
+  return { notUnsharedFrom, itemId: item.id };
 }

@@ -177,7 +177,8 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   if (failures.length === 0) {
     const owned = await ownershipPlan(portalClient, adoption ? {} : (olds ?? {}), inputs);
     lines.push(...owned.lines);
-    failures.push(...owned.failures, ...(await sharingGroupFailures(portalClient, inputs.sharing)));
+    // paths in the order the program wrote the groups (check keeps them sorted)
+    failures.push(...owned.failures, ...(await sharingGroupFailures(portalClient, news.sharing)));
   }
   if (failures.length === 0) lines.push(...(await sharingPlan(portalClient, olds ?? {}, inputs)));
   // a text carrying credentials stays under `text`, where the engine keeps it secret (portalItemSecretText.ts)
