@@ -9,8 +9,9 @@ import { itemStatus } from "../../../provider/resources/itemStatus";
 import { addWebMap, clearRequestLog, orgOf, portalGet, portalPost, requestLog, setOrgFlags } from "./portalCalls";
 
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
-const G1 = "4774c1c2b79046f285b2e86e5a20319e";
-const G2 = "cc5f73ab367544d6b954d82cc9c6dab7";
+/** Two groups of the item's owner, made over REST for each test (G1 sorts before G2). */
+let G1 = "";
+let G2 = "";
 const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 async function checked(news: Record<string, any>, olds: Record<string, any> = {}): Promise<Record<string, any>> {
@@ -35,6 +36,8 @@ describe("provider PortalItem sharing against the emulator", function () {
   beforeEach(async () => {
     await fetch(`${emu.controlUrl}/reset`, { method: "POST" });
     await p.configure!(configFor(emu, "dev_publisher") as any);
+    const made = await Promise.all(["Crews", "Editors"].map(async (title) => (await portalPost(emu, "dev_publisher", "community/createGroup", { title, access: "org" })).group.id as string));
+    [G1, G2] = made.sort();
   });
 
   it("check refuses a wrong access word, groups that are not a list and a malformed group id, naming the path; no request", async () => {
@@ -43,7 +46,7 @@ describe("provider PortalItem sharing against the emulator", function () {
     const bad = await p.check!({}, { ...base, sharing: { access: "everyone", groups: G1 } });
     assert.deepEqual(bad.failures!.map((f) => f.property), ["sharing.access", "sharing.groups"]);
     assert.match(bad.failures![0].reason, /"everyone" is not one of: "private", "org", "public"/);
-    assert.match(bad.failures![1].reason, /expected array, got "4774/);
+    assert.match(bad.failures![1].reason, new RegExp(`expected array, got "${G1}"`));
     const badId = await p.check!({}, { ...base, sharing: { access: "org", groups: [G1, "sales-team"], everyone: true } });
     assert.deepEqual(badId.failures!.map((f) => f.property).sort(), ["sharing", "sharing.groups[1]"]);
     assert.match(badId.failures!.find((f) => f.property === "sharing.groups[1]")!.reason, /32 hexadecimal digits/);
