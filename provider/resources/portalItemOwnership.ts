@@ -51,7 +51,7 @@ export async function ownershipPlan(client: () => PortalClient, olds: Props, new
     return { lines, failures };
   }
   const itemId = olds.itemId ?? olds.itemIdToCreate;
-  if (news.owner !== undefined) olds = await withOwner(client, olds);
+  if (news.owner !== undefined || folderChanges(olds, news)) olds = await withOwner(client, olds);
   if (ownerChanges(olds, news)) {
     const to = news.owner as string;
     const where = news.folder === undefined ? "(root)" : await folderName(client(), to, news.folder);

@@ -46,12 +46,15 @@ exports.published = published.folderId;
 exports.theirs = theirs.folderId;
 `;
 
+// one bad resource per preview (the engine stops a preview at the first resource that fails its check)
 const badProgram = `
+const pulumi = require("@pulumi/pulumi");
 const portal = require("pulumi-gis-portal");
-new portal.Group("long", { title: "${"x".repeat(251)}", access: "org" });
-new portal.Group("word", { title: "Word", access: "everyone" });
-new portal.Folder("slash", { title: "a/b" });
-new portal.GroupMembership("many", { groupId: "${"a".repeat(32)}", users: Array.from({ length: 25001 }, (_, i) => "user" + i) });
+const which = new pulumi.Config().require("case");
+if (which === "long") new portal.Group("long", { title: "${"x".repeat(251)}", access: "org" });
+if (which === "word") new portal.Group("word", { title: "Word", access: "everyone" });
+if (which === "slash") new portal.Folder("slash", { title: "a/b" });
+if (which === "many") new portal.GroupMembership("many", { groupId: "${"a".repeat(32)}", users: Array.from({ length: 25001 }, (_, i) => "user" + i) });
 `;
 
 function run(file: string, args: string[], opts: { cwd: string; env: Record<string, string | undefined> }): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -85,13 +88,19 @@ describe("e2e groups, folders and owners (issue 23)", function () {
     const bad = createFixtureProject("groups-bad", badProgram);
     try {
       await fixtureStack(bad, "dev", { "portal:url": { value: emu.portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
-      await clearRequestLog(emu);
-      const out = await runPulumi(bad, ["preview"], { allowFailure: true });
-      assert.match(out, /title[^\n]*251 characters; at most 250/);
-      assert.match(out, /access[^\n]*"everyone" is not one of: "private", "org", "public"/);
-      assert.match(out, /title[^\n]*must not contain "\/"/);
-      assert.match(out, /users[^\n]*at most 25000/);
-      assert.deepEqual(await requestLog(emu), [], "no request at all");
+      const cases: Array<[string, RegExp]> = [
+        ["long", /property title value [^\n]*251 characters; at most 250/],
+        ["word", /property access value [^\n]*"everyone" is not one of: "private", "org", "public"/],
+        ["slash", /property title value \{a\/b\} has a problem: must not contain "\/"/],
+        ["many", /property users value [^\n]*at most 25000/],
+      ];
+      for (const [which, message] of cases) {
+        await runPulumi(bad, ["config", "set", "groups-bad:case", which]);
+        await clearRequestLog(emu);
+        const out = await runPulumi(bad, ["preview"], { allowFailure: true });
+        assert.match(out, message, which);
+        assert.deepEqual(await requestLog(emu), [], `${which}: no request at all`);
+      }
     } finally {
       bad.remove();
     }
