@@ -52,7 +52,7 @@ describe("arcgis-rest-js: groups, folders, move and reassign", () => {
     await addGroupUsers({ ...as(emu, "dev_admin"), id: group.id, users: ["dev_publisher"] });
     const shared = await shareItemWithGroup({ authentication: admin, id: item.id, groupId: group.id, owner: "dev_admin" } as any);
     assert.equal(shared.itemId, item.id);
-    assert.deepEqual((await getGroupContent(group.id, as(emu, "dev_admin"))).items.map((i) => i.id), [item.id]);
+    assert.deepEqual((await getGroupContent(group.id, { ...as(emu, "dev_admin"), paging: { start: 1, num: 100 } })).items.map((i) => i.id), [item.id]);
     const r = await reassignItem({ authentication: admin, id: item.id, currentOwner: "dev_admin", targetUsername: "dev_publisher", targetFolderName: "From admin" });
     assert.deepEqual(r, { success: true, itemId: item.id });
     assert.equal((await getItem(item.id, as(emu, "dev_admin"))).owner, "dev_publisher");
