@@ -13,6 +13,22 @@ export interface FixtureUser {
   /** A fixed token that never expires. */
   token?: string;
   disabled?: boolean;
+  /** The user's folders at start (issue 23). */
+  folders?: Array<{ id?: string; title: string }>;
+}
+
+/** A group at start (issue 23): owned by one of the org's users, who is always one of its admins. */
+export interface FixtureGroup {
+  id?: string;
+  title: string;
+  owner: string;
+  access?: "private" | "org" | "public";
+  members?: string[];
+  admins?: string[];
+  isInvitationOnly?: boolean;
+  isViewOnly?: boolean;
+  /** A shared-update group (capabilities updateitemcontrol). */
+  sharedUpdate?: boolean;
 }
 
 /** spec.md#item-fields classification (11.4): allowed values of each property of the item's classification. */
@@ -32,6 +48,7 @@ export interface FixtureOrg {
   categorySchema?: unknown[];
   memberCategorySchema?: unknown[];
   classificationSchema?: ClassificationSchema;
+  groups?: FixtureGroup[];
   /** spec.md#generate-url-report serverId values; url defaults to {origin}/arcgis. Default: one server "hostingServer". */
   federatedServers?: Array<{ id: string; url?: string }>;
 }

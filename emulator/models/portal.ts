@@ -10,7 +10,7 @@ import { Relationships } from "./relationships";
 import { Groups, isMember } from "./groups";
 import { Folders } from "./folders";
 import type { CategoryNode } from "./categories";
-import { compareReleases } from "../../spec/limits";
+import { compareReleases, GROUP } from "../../spec/limits";
 import type { UrlReportJob } from "./urlReports";
 
 /** spec.md#async-add: an async add whose item does not exist yet (dataUrl: "all parts before the item exists"). */
@@ -51,6 +51,12 @@ export class Portal {
     };
     this.vendor = (fixtures.vendor ?? "esri").toLowerCase();
     for (const org of fixtures.orgs) {
+      for (const u of org.users) for (const f of u.folders ?? []) this.folders.create(u.username, f.title, f.id);
+      for (const g of org.groups ?? []) {
+        const made = this.groups.create(g.owner, org.id, { title: g.title, access: g.access ?? "org", isInvitationOnly: g.isInvitationOnly, isViewOnly: g.isViewOnly }, g.sharedUpdate ? [GROUP.sharedUpdateCapability] : [], g.id);
+        for (const n of g.members ?? []) made.users.add(n);
+        for (const n of g.admins ?? []) made.admins.add(n);
+      }
       if (org.categorySchema) this.categorySchemas.set(org.id, org.categorySchema as CategoryNode[]);
       if (org.memberCategorySchema) this.memberCategorySchemas.set(org.id, org.memberCategorySchema as CategoryNode[]);
     }

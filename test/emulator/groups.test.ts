@@ -160,3 +160,21 @@ describe("emulator: groups, folders, move and reassign (issue 23)", () => {
     assert.deepEqual(await post(`content/users/dev_admin/items/${id}/reassign`, { targetUsername: "dev_user" }), { success: true, itemId: id });
   });
 });
+
+describe("emulator: groups and folders from fixtures (issue 23)", () => {
+  it("an organization can start with groups (members, admins) and users' folders", async () => {
+    const { defaultFixtures } = await import("../../emulator/fixtures");
+    const fixtures = defaultFixtures();
+    fixtures.orgs[0].groups = [{ id: "a".repeat(32), title: "Crews", owner: "dev_admin", access: "org", members: ["dev_user"], admins: ["dev_publisher"] }];
+    fixtures.orgs[0].users[0].folders = [{ id: "b".repeat(32), title: "Drafts" }];
+    const h = await Harness.start({ fixtures });
+    try {
+      const users = await h.call(`community/groups/${"a".repeat(32)}/users`, {}, { token: h.token("dev_admin"), method: "GET" });
+      assert.deepEqual(users, { owner: "dev_admin", admins: ["dev_admin", "dev_publisher"], users: ["dev_user"] });
+      const content = await h.call("content/users/dev_admin", {}, { token: h.token("dev_admin"), method: "GET" });
+      assert.deepEqual(content.folders.map((f: any) => [f.id, f.title]), [["b".repeat(32), "Drafts"]]);
+    } finally {
+      await h.close();
+    }
+  });
+});
