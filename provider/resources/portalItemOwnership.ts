@@ -4,6 +4,7 @@
 // receive the item (canReassignItems, a read-only check; spec.md#can-reassign-items).
 import { canReassignItems } from "../ops/reassign";
 import { findFolder, listFolders, moveItem, reassignItem } from "../ops/folders";
+import { getItem } from "../ops/items";
 import type { ItemRef } from "../ops/paths";
 import type { PortalClient } from "../rest/client";
 import type { CheckFailure } from "../rules/failures";
@@ -76,9 +77,20 @@ export async function ownershipPlan(client: () => PortalClient, olds: Props, new
 
 /**
  * Up: reassign (with the target folder's title, the parameter the portal takes) or move, before any
- * other change; returns where the item is afterwards, for the requests that follow.
+ * other change; returns where the item is afterwards, for the requests that follow. It starts from
+ * where the portal holds the item (one read), so a run killed after the reassign or the move is
+ * finished by the next up instead of failing on the old owner's path.
  */
 export async function moveOrReassign(client: PortalClient, ref: ItemRef, olds: Props, news: Props): Promise<ItemRef> {
+  if (!ownerChanges(olds, news) && !folderChanges(olds, news)) return ref;
+  const item = await getItem(client, ref.itemId);
+  const here: ItemRef = { owner: item.owner, itemId: ref.itemId, folder: folderOf(item.ownerFolder) ?? null };
+  const target = { owner: news.owner ?? item.owner, folder: news.folder === undefined ? here.folder : (folderOf(news.folder) ?? null) };
+  if (target.owner === here.owner && (target.folder ?? null) === (here.folder ?? null)) return here;
+  return relocate(client, here, { ...olds, owner: here.owner, folder: here.folder ?? undefined }, news);
+}
+
+async function relocate(client: PortalClient, ref: ItemRef, olds: Props, news: Props): Promise<ItemRef> {
   if (ownerChanges(olds, news)) {
     const to = news.owner as string;
     const folder = folderOf(news.folder);
