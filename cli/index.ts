@@ -29,7 +29,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(renderPlan(parsePreview(await readInput(file))));
       return 0;
     } catch (e) {
-      const why = e instanceof NotPreviewJson ? e.message : (e as NodeJS.ErrnoException).code === "ENOENT" ? `no such file: ${rest[0]}` : (e as Error).message;
+      // one line, never an internal JavaScript error (issue 30)
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = e instanceof NotPreviewJson ? e.message : code === "ENOENT" ? `no such file: ${rest[0]}` : code === "EISDIR" ? `${rest[0]} is a directory` : code ? `cannot read ${rest[0] ?? "stdin"} (${code})` : `the input is not \`pulumi preview --json\` output (${String((e as Error).message).split("\n")[0]})`;
       process.stderr.write(`pulumi-gis-portal render-plan: ${why}\n`);
       return 2;
     }
@@ -39,5 +41,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  // exit only once stdout has taken everything written (a pipe may still hold the comment)
+  main(process.argv.slice(2)).then((code) => process.stdout.write("", () => process.exit(code)));
 }

@@ -3,6 +3,7 @@
 // provider put in the step (`plannedChanges`, provider/resources/plan.ts), or, for resources of
 // other providers, the properties that differ. Secrets stay as the engine printed them ([secret]).
 
+import { z } from "zod";
 import { deleteLines } from "./deleteLines";
 
 export class NotPreviewJson extends Error {}
@@ -35,6 +36,18 @@ const OPS: Array<[string, string, string]> = [
 /** Steps the engine emits around a replace that the `replace` step already stands for. */
 const FOLDED = new Set(["same", "read", "create-replacement", "delete-replaced", "discard", "refresh"]);
 
+/** The shape of `pulumi preview --json` that render-plan reads (issue 30): anything else is refused in one line. */
+const props = z.record(z.string(), z.unknown());
+const state = z.object({ type: z.string().optional(), inputs: props.nullish(), outputs: props.nullish() }).nullish();
+const PREVIEW = z.object({
+  steps: z.array(z.object({ op: z.string(), urn: z.string(), type: z.string().optional(), oldState: state, newState: state, diffReasons: z.array(z.string()).nullish(), replaceReasons: z.array(z.string()).nullish() })).nullish(),
+  changeSummary: z.record(z.string(), z.number()),
+  diagnostics: z.array(z.object({ message: z.string().optional(), severity: z.string().optional(), urn: z.string().optional() })).nullish(),
+});
+
+/** `steps[3].urn` from a zod path. */
+const pathOf = (p: readonly PropertyKey[]) => p.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i > 0 ? "." : ""}${String(k)}`)).join("") || "the document";
+
 export function parsePreview(text: string): Preview {
   let doc: unknown;
   try {
@@ -42,11 +55,15 @@ export function parsePreview(text: string): Preview {
   } catch {
     throw new NotPreviewJson("the input is not JSON; give the output of `pulumi preview --json`");
   }
-  const d = doc as Partial<Preview> | null;
-  if (!d || typeof d !== "object" || Array.isArray(d) || typeof d.changeSummary !== "object" || d.changeSummary === null) {
-    throw new NotPreviewJson("the input is JSON but not `pulumi preview --json` output (no changeSummary)");
+  const r = PREVIEW.safeParse(doc);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const what = issue.path.length === 1 && issue.path[0] === "changeSummary" && issue.code === "invalid_type" ? "no changeSummary" : `${pathOf(issue.path)}: ${issue.message}`;
+    throw new NotPreviewJson(`the input is JSON but not \`pulumi preview --json\` output (${what})`);
   }
-  return { steps: Array.isArray(d.steps) ? d.steps : [], changeSummary: d.changeSummary, diagnostics: d.diagnostics };
+  const d = r.data;
+  const steps = (d.steps ?? []).map((s) => ({ ...s, oldState: s.oldState ?? undefined, newState: s.newState ?? undefined, diffReasons: s.diffReasons ?? undefined, replaceReasons: s.replaceReasons ?? undefined })) as Step[];
+  return { steps, changeSummary: d.changeSummary, diagnostics: d.diagnostics ?? undefined };
 }
 
 const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);

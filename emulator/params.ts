@@ -108,6 +108,21 @@ export const chunkedTooLarge = () =>
   // spec.md#add-item-chunked; the code is not shown: 400 without a message code (unconfirmed)
   new EmulatorError(400, `Uploads sent with chunked transfer encoding are limited to ${CHUNKED_UPLOAD_MAX_BYTES / 1024 / 1024} MB; send a Content-Length or use multipart mode.`);
 
+/** The longest upload file name taken, in UTF-8 bytes (a file system's usual limit). */
+export const MAX_FILE_NAME_BYTES = 255;
+
+/**
+ * An upload's file name (issue 30): its last path segment, without NUL or control characters and at
+ * most 255 UTF-8 bytes; otherwise a 400 that names the rule (never a server path).
+ */
+export function uploadFileName(raw: string): string {
+  const name = path.basename(raw.replace(/\\/g, "/"));
+  if (/[\u0000-\u001f\u007f]/.test(raw)) throw badRequest("The uploaded file's name contains a NUL or control character; rename the file.");
+  if (Buffer.byteLength(name) > MAX_FILE_NAME_BYTES) throw badRequest(`The uploaded file's name has ${Buffer.byteLength(name)} bytes; at most ${MAX_FILE_NAME_BYTES}.`);
+  if (name === "." || name === "..") throw badRequest("The uploaded file's name is not a file name; rename the file.");
+  return name;
+}
+
 export async function readParams(req: FastifyRequest, uploadDir: string): Promise<Params> {
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
@@ -125,7 +140,7 @@ export async function readParams(req: FastifyRequest, uploadDir: string): Promis
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      const file: UploadedFile = { field: part.fieldname, filename: path.basename(part.filename || part.fieldname), path: path.join(uploadDir, randomUUID()), size: 0 };
+      const file: UploadedFile = { field: part.fieldname, filename: uploadFileName(part.filename || part.fieldname), path: path.join(uploadDir, randomUUID()), size: 0 };
       current = file.path;
       await pipeline(part.file, fs.createWriteStream(file.path));
       current = undefined;

@@ -14,6 +14,9 @@ import { controlRoutes } from "./routes/control";
 import { registerFeatureServices } from "./features";
 import { renderError } from "./render";
 
+/** The longest path segment the router takes (an item id is 32 characters; a file name in an info path may be longer). */
+const MAX_PATH_SEGMENT = 512;
+
 /** Urlencoded bodies may carry item text; uploads go through multipart and are not bounded here. */
 const BODY_LIMIT = 256 * 1024 * 1024;
 
@@ -28,11 +31,20 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     serverFactory: (handler) => server.on("request", handler),
+    // issue 30: the router's own refusals (a bad %-escape, a path segment too long) in the envelope, never echoing the URL
+    frameworkErrors: (err, _req, reply) => {
+      void renderError(reply, toEmulatorError(err), emu.httpErrors);
+    },
   });
   const log = new RequestLog();
   const faults = new Faults();
+  // every route the emulator serves, for the control plane's `GET routes` (the fuzz layer walks them all)
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook("onRoute", (r) => {
+    if (!r.url.startsWith("/__emulator")) for (const m of ([] as string[]).concat(r.method)) if (m !== "HEAD") routes.push({ method: m, url: r.url });
+  });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, fieldSize: 64 * 1024 * 1024, files: 20, fields: 500, parts: 520 } });
 
@@ -85,7 +97,7 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     log.record(req, errorCodes.get(req) ?? reply.statusCode, callerOfRequest.get(req));
   });
 
-  await app.register(controlRoutes(emu, log, faults), { prefix: "/__emulator" });
+  await app.register(controlRoutes(emu, log, faults, routes), { prefix: "/__emulator" });
   await app.register(sharingRoutes(emu), { prefix: "/sharing/rest" });
   if (webAdaptor) await app.register(sharingRoutes(emu), { prefix: `/${webAdaptor}/sharing/rest` });
   await registerFeatureServices(app, emu, emu.fixtures.services);
@@ -103,11 +115,31 @@ function isControl(req: FastifyRequest): boolean {
   return req.url.startsWith("/__emulator");
 }
 
+/** Framework refusals by code, in words that name the rule and never repeat the request (issue 30). */
+const FRAMEWORK_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type; send form-urlencoded or multipart/form-data.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "Request body too large; upload files with multipart/form-data.",
+  FST_ERR_BAD_URL: "The URL is malformed: a % must be followed by two hexadecimal digits.",
+  FST_ERR_MAX_PARAM_LENGTH: `A path segment is longer than ${MAX_PATH_SEGMENT} characters.`,
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty.",
+  FST_ERR_CTP_INVALID_JSON_BODY: "The body is not valid JSON.",
+};
+
+/** What an answer may say of an error's message: no token, password or server path (issue 30). */
+function sanitized(message: string): string {
+  return message
+    .replace(/((?:token|password|access_token|key)=)[^&\s'"]*/gi, "$1[REDACTED]")
+    .replace(/(?:\/[\w.@-]+){2,}/g, (p) => (p.startsWith("/sharing/") || p.startsWith("/arcgis/") ? p : "[path]"))
+    .slice(0, 500);
+}
+
 function toEmulatorError(err: unknown): EmulatorError {
   if (err instanceof EmulatorError) return err;
   const e = err as { statusCode?: number; code?: string; message?: string };
-  if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return new EmulatorError(400, "Unsupported content type; send form-urlencoded or multipart/form-data.");
-  if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new EmulatorError(400, "Request body too large; upload files with multipart/form-data.");
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new EmulatorError(400, `Bad request: ${e.message ?? "malformed body"}`);
-  return new EmulatorError(500, `Internal emulator error: ${e.message ?? String(err)}`);
+  const known = e.code !== undefined ? FRAMEWORK_REFUSALS[e.code] : undefined;
+  if (known) return new EmulatorError(400, known);
+  // input nested deeper than a parser or a rule can follow: a refusal of the input, not an internal error
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return new EmulatorError(400, "The request is nested too deeply (JSON, a tree or a where clause); flatten it.");
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new EmulatorError(400, `Bad request: ${sanitized(e.message ?? "malformed body")}`);
+  return new EmulatorError(500, `Internal emulator error: ${sanitized(e.message ?? String(err))}`);
 }

@@ -79,13 +79,14 @@ export async function readStoredBuffer(data: StoredData): Promise<Buffer> {
 }
 
 /** The data as a zip archive (yauzl reads the central directory at the end, then each entry: byte ranges). */
-export function openStoredZip(data: StoredData): Promise<yauzl.ZipFile> {
+/** `decodeStrings: false` leaves entry names as bytes (yauzl then does not refuse a name such as `a/../b`: the caller checks it). */
+export function openStoredZip(data: StoredData, decodeStrings = true): Promise<yauzl.ZipFile> {
   class Reader extends yauzl.RandomAccessReader {
     override _readStreamForRange(start: number, end: number): Readable {
       return readStoredData(data, { start, end });
     }
   }
   return new Promise((resolve, reject) =>
-    yauzl.fromRandomAccessReader(new Reader(), storedSize(data), { lazyEntries: true, autoClose: true }, (err, zip) => (err || !zip ? reject(err ?? new Error("no zip")) : resolve(zip))),
+    yauzl.fromRandomAccessReader(new Reader(), storedSize(data), { lazyEntries: true, autoClose: true, decodeStrings }, (err, zip) => (err || !zip ? reject(err ?? new Error("no zip")) : resolve(zip))),
   );
 }

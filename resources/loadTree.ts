@@ -1,7 +1,11 @@
 // Category trees kept as YAML or JSON files in the user's repository (the GitOps use of the issue).
+// A file that cannot be read, does not parse, or holds a key a node does not have fails the program
+// with one line naming the file, the line and column, and what to fix: no stack trace (issue 30;
+// issue 29: a misspelled `categoires:` would otherwise drop the nodes under it).
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parse as parseYaml } from "yaml";
+import * as pulumi from "@pulumi/pulumi";
+import { isMap, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import type { CategoryNodeArgs } from "./categorySchema";
 import type { MemberCategoryNodeArgs } from "./memberCategorySchema";
 
@@ -12,29 +16,72 @@ import type { MemberCategoryNodeArgs } from "./memberCategorySchema";
  * checked by the resource at preview, with property paths.
  */
 export function loadCategoryTree(file: string): CategoryNodeArgs[] {
-  return loadTree(file, "categorySchema") as CategoryNodeArgs[];
+  return loadTree(file, "categorySchema", ["title", "description", "categories"]) as CategoryNodeArgs[];
 }
 
 /** The same for a member category tree (nodes with title and categories). */
 export function loadMemberCategoryTree(file: string): MemberCategoryNodeArgs[] {
-  return loadTree(file, "memberCategorySchema") as MemberCategoryNodeArgs[];
+  return loadTree(file, "memberCategorySchema", ["title", "categories"]) as MemberCategoryNodeArgs[];
 }
 
-function loadTree(file: string, wrapper: string): unknown[] {
+/** One line, no stack: the Pulumi SDK prints a RunError's message alone. */
+function treeError(message: string): Error {
+  return new pulumi.RunError(message);
+}
+
+/** The closest allowed key (a typo's "did you mean"), by edit distance. */
+function closest(word: string, allowed: readonly string[]): string | undefined {
+  const distance = (a: string, b: string) => {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+    for (let j = 1; j <= b.length; j++) d[0][j] = j;
+    for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    return d[a.length][b.length];
+  };
+  const best = [...allowed].sort((x, y) => distance(word, x) - distance(word, y))[0];
+  return best !== undefined && distance(word, best) <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
+}
+
+function loadTree(file: string, wrapper: string, keys: readonly string[]): unknown[] {
   const full = path.resolve(file);
   let text: string;
   try {
     text = fs.readFileSync(full, "utf8");
   } catch (e) {
-    throw new Error(`cannot read the category tree ${full}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw treeError(`cannot read the category tree ${full}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  let data: unknown;
-  try {
-    data = /\.json$/i.test(full) ? JSON.parse(text) : parseYaml(text);
-  } catch (e) {
-    throw new Error(`${full} is not valid ${/\.json$/i.test(full) ? "JSON" : "YAML"}: ${(e as Error).message}`);
+  const lines = new LineCounter();
+  // JSON is YAML too: one parser gives positions for both
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const bad = doc.errors[0];
+  if (bad) {
+    const at = lines.linePos(bad.pos[0]);
+    throw treeError(`${full}:${at.line}:${at.col}: not valid ${/\.json$/i.test(full) ? "JSON" : "YAML"}: ${bad.message.split("\n")[0]}`);
   }
-  if (Array.isArray(data)) return data;
-  if (data && typeof data === "object" && Array.isArray((data as Record<string, unknown>)[wrapper])) return (data as Record<string, unknown[]>)[wrapper];
-  throw new Error(`${full} must hold a list of category nodes or an object with a "${wrapper}" list`);
+  const where = (n: Node | null | undefined) => {
+    const at = n?.range ? lines.linePos(n.range[0]) : { line: 1, col: 1 };
+    return `${full}:${at.line}:${at.col}`;
+  };
+  let list: Node | null | undefined = doc.contents;
+  if (isMap(list)) {
+    const inner = list.get(wrapper, true) as Node | undefined;
+    if (!isSeq(inner)) throw treeError(`${where(list)}: must hold a list of category nodes or an object with a "${wrapper}" list`);
+    list = inner;
+  }
+  if (!isSeq(list)) throw treeError(`${where(list)}: must hold a list of category nodes or an object with a "${wrapper}" list`);
+  const walk = (seq: Node) => {
+    if (!isSeq(seq)) throw treeError(`${where(seq)}: "categories" must be a list of nodes`);
+    for (const node of seq.items as Node[]) {
+      if (!isMap(node)) throw treeError(`${where(node)}: a category node must be a mapping with a title`);
+      for (const pair of node.items) {
+        const key = String((pair.key as { value?: unknown })?.value ?? pair.key);
+        if (!keys.includes(key)) {
+          const hint = closest(key, keys);
+          throw treeError(`${where(pair.key as Node)}: unknown key "${key}" in a category node${hint ? `; did you mean "${hint}"?` : ""} (a node has ${keys.join(", ")})`);
+        }
+        if (key === "categories" && pair.value !== null && !(isSeq(pair.value) && pair.value.items.length === 0)) walk(pair.value as Node);
+      }
+    }
+  };
+  walk(list);
+  return (doc.toJS() && isMap(doc.contents) ? (doc.toJS() as Record<string, unknown[]>)[wrapper] : doc.toJS()) as unknown[];
 }

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Caller } from "../host";
-import type { Params } from "../params";
+import { uploadFileName, type Params } from "../params";
 import type { Jobs } from "../jobs";
 import type { Portal } from "./portal";
 import type { Item } from "./items";
@@ -98,7 +98,7 @@ async function stageContent(env: AddEnv, item: Item, dir: string, p: Params): Pr
   const text = p.str("text");
   if (text !== undefined) storeText(item, text);
   const file = p.files.file;
-  if (file) await storeFile(item, dir, file.path, p.str("filename") || file.filename, env.portal.vendor);
+  if (file) await storeFile(item, dir, file.path, p.str("filename") ? uploadFileName(p.str("filename")!) : file.filename, env.portal.vendor);
 }
 
 /** spec.md#async-add: answers processing at once; the item appears when its job completes. */

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Caller } from "../host";
 import type { Params, UploadedFile } from "../params";
+import { uploadFileName } from "../params";
 import type { Item } from "./items";
 import { itemIdToCreate, type AddEnv } from "./addItem";
 import { badRequest } from "../errors";
@@ -22,7 +23,7 @@ const partsDir = (env: Pick<AddEnv, "portal">, id: string) => path.join(env.port
  * could not be found again (unconfirmed; the provider also works with a portal that ignores it).
  */
 export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<string, unknown> {
-  const filename = path.basename(p.required("filename"));
+  const filename = uploadFileName(p.required("filename"));
   checkTitle(filename);
   const id = itemIdToCreate(env, p);
   const item = createItemRecord({ owner: caller.user.username, orgId: caller.org.id, title: filename, type: typeFromFileName(filename), id });
@@ -42,7 +43,7 @@ export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<s
  */
 export function startMultipartUpdate(env: Pick<AddEnv, "portal">, item: Item, p: Params): Record<string, unknown> {
   if (item.addStatus !== "completed" || item.partialUpdate) throw badRequest(`Item ${item.id} is not ready for a multipart update (status ${item.partialUpdate ? "partial" : item.addStatus}).`);
-  const fileName = path.basename(p.required("filename"));
+  const fileName = uploadFileName(p.required("filename"));
   checkTitle(fileName);
   fs.rmSync(partsDir(env, item.id), { recursive: true, force: true });
   fs.mkdirSync(partsDir(env, item.id), { recursive: true });

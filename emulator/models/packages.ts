@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import * as yauzl from "yauzl";
 import { XMLParser } from "fast-xml-parser";
 import { openStoredZip, readStoredData, type StoredData } from "../storedData";
+import { badRequest } from "../errors";
 
 export interface ItemCard {
   title?: string;
@@ -31,17 +32,20 @@ export async function extractVendorInfo(data: StoredData, infoDir: string, vendo
   if (!(await isZip(data))) return undefined;
   let zip: yauzl.ZipFile;
   try {
-    zip = await openStoredZip(data);
+    zip = await openStoredZip(data, false);
   } catch {
     return undefined; // not a readable zip: stored as a plain file
   }
   const prefix = `${vendor}info/`;
   let found = false;
-  await new Promise<void>((resolve, reject) => {
+  const extracted = new Promise<void>((resolve, reject) => {
     zip.on("error", reject);
     zip.on("end", () => resolve());
     zip.on("entry", (entry: yauzl.Entry) => {
-      const name = entry.fileName.replace(/\\/g, "/");
+      // names decoded here (decodeStrings: false), so a name yauzl would reject (`../`, an absolute
+      // path) is skipped like any other that leaves the info folder, instead of failing the upload
+      const raw = entry.fileName as unknown as Buffer | string;
+      const name = (typeof raw === "string" ? raw : raw.toString((entry.generalPurposeBitFlag & 0x800) !== 0 ? "utf8" : "latin1")).replace(/\\/g, "/");
       const rel = name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : undefined;
       const target = rel ? path.resolve(infoDir, rel) : undefined;
       // a path that climbs out of the info folder is skipped (zip slip)
@@ -55,6 +59,11 @@ export async function extractVendorInfo(data: StoredData, infoDir: string, vendo
     });
     zip.readEntry();
   });
+  try {
+    await extracted;
+  } catch {
+    return undefined; // a zip that breaks while it is read (a corrupt directory): stored as a plain file, like one that does not open
+  }
   if (!found) return undefined;
   return readItemCard(path.join(infoDir, "iteminfo.xml"), vendor);
 }
@@ -68,7 +77,15 @@ function text(v: unknown): string | undefined {
 /** The card's root is <vendor>_ItemInformation; thumbnail and documentation are relative paths. */
 export function readItemCard(file: string, vendor: string): ItemCard {
   if (!fs.existsSync(file)) return {};
-  const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false }).parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  const source = fs.readFileSync(file, "utf8");
+  // issue 30: a DOCTYPE (entities, external or not) is refused before the parser sees it
+  if (/<!DOCTYPE/i.test(source)) throw badRequest(`The package's ${vendor}info/iteminfo.xml has a DOCTYPE; item cards with a DOCTYPE or entities are refused.`);
+  let xml: Record<string, unknown>;
+  try {
+    xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false, processEntities: false }).parse(source) as Record<string, unknown>;
+  } catch {
+    throw badRequest(`The package's ${vendor}info/iteminfo.xml is not well-formed XML.`);
+  }
   const rootKey = Object.keys(xml).find((k) => k.toLowerCase() === `${vendor}_iteminformation`);
   if (!rootKey) return {};
   const root = xml[rootKey] as Record<string, unknown>;

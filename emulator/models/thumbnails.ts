@@ -18,11 +18,39 @@ export function detectFormat(head: Buffer): ImageFormat | undefined {
   return undefined;
 }
 
-async function headOf(file: string): Promise<Buffer> {
+/**
+ * The most pixels an image may declare (issue 30: a 187 KB PNG of 8000×8000 decoded to 256 MB of
+ * RGBA): 24 megapixels, ten times a 2400 px thumbnail at 1.5:1 (unconfirmed as a portal limit).
+ */
+export const MAX_THUMBNAIL_PIXELS = 24_000_000;
+
+/** Width and height from the image's header, without decoding it; undefined when it has none we read. */
+export function imageSize(data: Buffer): { width: number; height: number } | undefined {
+  const format = detectFormat(data.subarray(0, 16));
+  if (format === "png" && data.length >= 24) return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  if (format === "gif" && data.length >= 10) return { width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
+  if (format !== "jpeg") return undefined;
+  // JPEG: walk the markers to the first start-of-frame (SOF0–SOF15 but DHT, JPG, DAC)
+  let i = 2;
+  while (i + 9 < data.length) {
+    if (data[i] !== 0xff) return undefined;
+    const marker = data[i + 1];
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    const length = data.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { width: data.readUInt16BE(i + 7), height: data.readUInt16BE(i + 5) };
+    i += 2 + length;
+  }
+  return undefined;
+}
+
+async function headOf(file: string, bytes = 16): Promise<Buffer> {
   const fd = await fs.promises.open(file, "r");
   try {
-    const b = Buffer.alloc(16);
-    const { bytesRead } = await fd.read(b, 0, 16, 0);
+    const b = Buffer.alloc(bytes);
+    const { bytesRead } = await fd.read(b, 0, bytes, 0);
     return b.subarray(0, bytesRead);
   } finally {
     await fd.close();
@@ -33,7 +61,10 @@ async function headOf(file: string): Promise<Buffer> {
 export async function storeThumbnailFile(infoDir: string, source: string, name: string): Promise<string> {
   const size = (await fs.promises.stat(source)).size;
   if (size > ITEM.maxThumbnailFileBytes) throw badRequest(`The thumbnail is ${size} bytes; at most ${ITEM.maxThumbnailFileBytes} (10 MB).`);
-  if (!detectFormat(await headOf(source))) throw badRequest("The thumbnail must be a PNG, GIF or JPEG image.");
+  const head = await headOf(source, 64 * 1024);
+  if (!detectFormat(head)) throw badRequest("The thumbnail must be a PNG, GIF or JPEG image.");
+  const dims = imageSize(head);
+  if (dims && dims.width * dims.height > MAX_THUMBNAIL_PIXELS) throw badRequest(`The thumbnail is ${dims.width}×${dims.height} pixels; at most ${MAX_THUMBNAIL_PIXELS / 1_000_000} megapixels.`);
   const dir = path.join(infoDir, "thumbnail");
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -84,6 +115,9 @@ export async function thumbnailAt(file: string, width: number, cacheDir: string)
   if (!format) return { path: file, format: "png" };
   // GIF frames are not re-encoded: a GIF is always served as stored (docs/emulator.md)
   if (format === "gif") return { path: file, format };
+  // an image that declares more pixels than the limit (a package's card may hold one) is never decoded
+  const dims = imageSize(data.subarray(0, 64 * 1024));
+  if (!dims || dims.width * dims.height > MAX_THUMBNAIL_PIXELS) return { path: file, format };
   let image: { width: number; height: number; data: Uint8Array };
   try {
     image = format === "png" ? PNG.sync.read(data) : jpeg.decode(data, { useTArray: true });

@@ -13,8 +13,10 @@ import { badRequest, notFound } from "../errors";
 type Body = Record<string, unknown>;
 const body = (req: FastifyRequest): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
 
-export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults) {
+export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults, routes: ReadonlyArray<{ method: string; url: string }> = []) {
   return async (app: FastifyInstance) => {
+    // every route the emulator serves (the sharing and the feature side), as registered
+    app.get("/routes", async () => ({ routes }));
     // back to the last loaded fixtures, or with {initial: true} to those the emulator started with
     app.post("/reset", async (req) => {
       emu.reset(body(req).initial === true ? emu.initialFixtures : emu.fixtures);

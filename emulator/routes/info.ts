@@ -8,7 +8,7 @@ import { op, SENT, type OpContext } from "./operation";
 import { infoDirOf } from "../models/content";
 import { snapWidth, thumbnailAt } from "../models/thumbnails";
 import { contentTypeOf } from "../models/mime";
-import { notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 
 export function infoRoutes(app: FastifyInstance, emu: Emu): void {
   op(app, emu, "/content/items/:id/info/*", info, { auth: "optional" });
@@ -16,10 +16,17 @@ export function infoRoutes(app: FastifyInstance, emu: Emu): void {
 
 async function info(ctx: OpContext) {
   const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  const rel = decodeURIComponent(ctx.path["*"] ?? "");
+  // the router decoded the path once; a second decode of a lone "%" would throw (issue 30)
+  let rel: string;
+  try {
+    rel = decodeURIComponent(ctx.path["*"] ?? "");
+  } catch {
+    throw badRequest("The info path has a malformed %-escape.");
+  }
+  if (rel.includes("\u0000")) throw badRequest("The info path contains a NUL character.");
   const root = path.resolve(infoDirOf(ctx.portal.items.dirOf(item.id)));
   const file = path.resolve(root, rel);
-  if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) throw notFound(`No file ${rel} in the item's info.`);
+  if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) throw notFound(`No file ${JSON.stringify(rel.slice(0, 200))} in the item's info.`);
   if (item.thumbnail && rel === item.thumbnail) {
     const width = snapWidth(ctx.params.str("w"));
     const sized = await thumbnailAt(file, width, path.join(ctx.portal.items.dirOf(item.id), "thumbs"));

@@ -49,6 +49,17 @@ export function httpUrl(): z.ZodString {
 /** spec.md#item-fields tags / categories: a comma-delimited string or a list of strings. */
 export const stringList = () => z.union([z.string(), z.array(z.string())]);
 
+/** Text that must be JSON (an item's `text`): the reason names the parser's complaint. */
+export function jsonText(): z.ZodString {
+  return z.string().superRefine((s, ctx) => {
+    try {
+      JSON.parse(s);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", message: `not valid JSON text (${(e as Error).message}); an item's text is JSON content: give an object, or its JSON text` });
+    }
+  });
+}
+
 /**
  * A JSON object given as an object or as its JSON text (spec.md#item-fields "JSON object" fields). The text is
  * parsed first, so the object's own rules name their full path (`listingProperties.priceDesc`)

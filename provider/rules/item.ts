@@ -5,7 +5,7 @@ import { statSync } from "node:fs";
 import { extname } from "node:path";
 import { z } from "zod";
 import { ITEM, SERVICE_TYPES_WITH_CREDENTIALS, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../../spec/limits";
-import { bytesUnder, httpUrl, itemId, jsonObject, nonEmpty, stringList, text } from "./fields";
+import { bytesUnder, httpUrl, itemId, jsonObject, jsonText, nonEmpty, stringList, text } from "./fields";
 import { listingProperties } from "./listing";
 import { isUnknown } from "./unknown";
 
@@ -63,7 +63,8 @@ export const itemFieldsShape = {
   properties: jsonObject(z.record(z.string(), z.unknown())),
   advancedSettings: jsonObject(z.record(z.string(), z.unknown())),
   url: z.string(),
-  text: z.union([z.string(), z.record(z.string(), z.unknown())]),
+  // spec.md#item-fields text is "string (JSON content)": text that does not parse is refused at preview (issue 30)
+  text: z.union([jsonText(), z.record(z.string(), z.unknown())]),
   dataUrl: httpUrl(),
   thumbnail: thumbnailFile,
   thumbnailUrl: httpUrl(),

@@ -41,9 +41,39 @@ function compare(a: unknown, op: string, b: unknown): boolean {
   }
 }
 
-function likeToRegExp(pattern: string): RegExp {
-  const body = pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".");
-  return new RegExp(`^${body}$`, "s");
+/** Longest LIKE pattern taken (issue 30: patterns are bounded before they are interpreted). */
+export const MAX_LIKE_PATTERN = 1024;
+/** Deepest nesting of parentheses and NOT in a where clause. */
+export const MAX_WHERE_DEPTH = 64;
+
+/**
+ * SQL LIKE without a regular expression (issue 30: a pattern of many `%` made a backtracking
+ * RegExp take seconds per row): the greedy wildcard match that remembers only the last `%`, so a
+ * value of n characters and a pattern of m take at most n·m steps, never an exponential number.
+ */
+export function likeMatcher(pattern: string): (value: string) => boolean {
+  if (pattern.length > MAX_LIKE_PATTERN) throw badRequest(`LIKE pattern has ${pattern.length} characters; at most ${MAX_LIKE_PATTERN}.`);
+  const p = pattern.replace(/%+/g, "%");
+  return (s) => {
+    let i = 0;
+    let j = 0;
+    let star = -1;
+    let mark = 0;
+    while (i < s.length) {
+      if (j < p.length && (p[j] === "_" || p[j] === s[i])) {
+        i++;
+        j++;
+      } else if (j < p.length && p[j] === "%") {
+        star = j++;
+        mark = i;
+      } else if (star >= 0) {
+        j = star + 1;
+        i = ++mark;
+      } else return false;
+    }
+    while (j < p.length && p[j] === "%") j++;
+    return j === p.length;
+  };
 }
 
 export function compileWhere(where: string | undefined, fieldNames: readonly string[]): Predicate {
@@ -71,10 +101,16 @@ export function compileWhere(where: string | undefined, fieldNames: readonly str
     expect(")");
     return values;
   };
+  let depth = 0;
+  const deeper = () => {
+    if (++depth > MAX_WHERE_DEPTH) throw badRequest(`Invalid where clause: nested more than ${MAX_WHERE_DEPTH} levels deep.`);
+  };
   const comparison = (): Predicate => {
     if (tokens[pos]?.text === "(") {
       pos++;
+      deeper();
       const inner = or();
+      depth--;
       expect(")");
       return inner;
     }
@@ -94,10 +130,10 @@ export function compileWhere(where: string | undefined, fieldNames: readonly str
     }
     if (peekWord("LIKE")) {
       pos++;
-      const re = likeToRegExp(String(operand()({})));
+      const like = likeMatcher(String(operand()({})));
       return (a) => {
         const v = left(a);
-        return v !== null && v !== undefined && re.test(String(v)) !== not;
+        return v !== null && v !== undefined && like(String(v)) !== not;
       };
     }
     if (not) fail("IN or LIKE");
@@ -108,7 +144,9 @@ export function compileWhere(where: string | undefined, fieldNames: readonly str
   const unary = (): Predicate => {
     if (peekWord("NOT")) {
       pos++;
+      deeper();
       const inner = unary();
+      depth--;
       return (a) => !inner(a);
     }
     return comparison();
