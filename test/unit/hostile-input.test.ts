@@ -1,0 +1,67 @@
+// Issue 30 on the provider and CLI side, without a portal: render-plan refuses malformed preview
+// JSON in one line naming where (never an internal JavaScript error); loadCategoryTree fails in one
+// line with file:line:col (and a "did you mean" for an unknown key); an item's text that is not JSON
+// fails at check with its path.
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { NotPreviewJson, parsePreview, renderPlan } from "../../cli/renderPlan";
+import { loadCategoryTree, loadMemberCategoryTree } from "../../resources/loadTree";
+import { checkPortalItem } from "../../provider/resources/portalItemCheck";
+
+describe("issue 30: render-plan input shape", () => {
+  const refused = (text: string, where: RegExp) => {
+    assert.throws(() => parsePreview(text), (e: unknown) => e instanceof NotPreviewJson && where.test((e as Error).message) && !/Cannot read properties/.test((e as Error).message));
+  };
+  it("refuses each malformed shape with where it is wrong", () => {
+    refused("not json", /not JSON/);
+    refused("null", /the document/);
+    refused("[]", /the document/);
+    refused("{}", /no changeSummary/);
+    refused('{"changeSummary":{"create":"2"}}', /changeSummary\.create/);
+    refused('{"changeSummary":{},"steps":{}}', /steps/);
+    refused('{"changeSummary":{},"steps":[{"op":"create"}]}', /steps\[0\]\.urn/);
+    refused('{"changeSummary":{},"steps":[{"op":1,"urn":"u"}]}', /steps\[0\]\.op/);
+    refused('{"changeSummary":{},"steps":[{"op":"update","urn":"u","newState":{"inputs":[]}}]}', /steps\[0\]\.newState\.inputs/);
+    refused('{"changeSummary":{},"diagnostics":[{"message":5}]}', /diagnostics\[0\]\.message/);
+  });
+  it("renders what it accepts, null states included", () => {
+    const md = renderPlan(parsePreview('{"changeSummary":{"create":1},"steps":[{"op":"create","urn":"urn:x::t::n","oldState":null,"newState":{"type":"pulumi-nodejs:dynamic/portal:Group","inputs":{"plannedChanges":["+ group \\"A\\" (org)"]}}}]}'));
+    assert.match(md, /\+ group "A" \(org\)/);
+  });
+});
+
+describe("issue 30 / 29: loadCategoryTree errors are one line with the file and position", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "trees-"));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, text: string) => {
+    const f = path.join(dir, name);
+    fs.writeFileSync(f, text);
+    return f;
+  };
+  const fails = (fn: () => unknown, message: RegExp) => assert.throws(fn, (e: unknown) => (e as Error).constructor.name === "RunError" && message.test((e as Error).message) && !(e as Error).message.includes("\n"));
+
+  it("a missing file, broken YAML, broken JSON, a misspelled key, a wrong shape", () => {
+    fails(() => loadCategoryTree(path.join(dir, "none.yaml")), /cannot read the category tree .*none\.yaml: ENOENT/);
+    fails(() => loadCategoryTree(write("broken.yaml", "- title: A\n  categories: [\n")), /broken\.yaml:\d+:\d+: not valid YAML/);
+    fails(() => loadCategoryTree(write("broken.json", '{"categorySchema": [')), /broken\.json:\d+:\d+: not valid JSON/);
+    fails(() => loadCategoryTree(write("typo.yaml", "- title: Categories\n  categoires:\n    - title: Water\n")), /typo\.yaml:2:3: unknown key "categoires" in a category node; did you mean "categories"\?/);
+    fails(() => loadMemberCategoryTree(write("member.yaml", "- title: Roles\n  description: members have none\n")), /member\.yaml:2:3: unknown key "description"/);
+    fails(() => loadCategoryTree(write("shape.yaml", "title: A\n")), /shape\.yaml:1:1: must hold a list of category nodes/);
+  });
+
+  it("a good tree loads, in YAML and in the portal's JSON shape", () => {
+    assert.deepEqual(loadCategoryTree(write("ok.yaml", "- title: A\n  categories:\n    - title: B\n")), [{ title: "A", categories: [{ title: "B" }] }]);
+    assert.deepEqual(loadCategoryTree(write("ok.json", '{"categorySchema":[{"title":"A"}]}')), [{ title: "A" }]);
+  });
+});
+
+describe("issue 30: an item's text must be JSON, at preview", () => {
+  it("text that does not parse fails at check with its path; an object and JSON text pass", async () => {
+    const bad = await checkPortalItem({}, { type: "Web Map", title: "M", text: "{not json" });
+    assert.deepEqual(bad.failures?.map((f) => f.property), ["text"]);
+    assert.match(bad.failures![0].reason, /not valid JSON text/);
+    for (const text of ['{"operationalLayers":[]}', { operationalLayers: [] }]) assert.deepEqual((await checkPortalItem({}, { type: "Web Map", title: "M", text })).failures ?? [], []);
+  });
+});
