@@ -115,6 +115,22 @@ describe("emulator: hostile input (issue 30)", function () {
     assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, "no full decode");
   });
 
+  it("a package card's 8000×8000 thumbnail is served as stored at ?w=200, never decoded", async () => {
+    const zip = new AdmZip();
+    zip.addFile("esriinfo/iteminfo.xml", Buffer.from("<esri_ItemInformation><title>Card</title><thumbnail>bomb.png</thumbnail></esri_ItemInformation>"));
+    const bomb = PNG.sync.write(new PNG({ width: 8000, height: 8000 }), { deflateLevel: 9 });
+    zip.addFile("esriinfo/bomb.png", bomb);
+    const file = path.join(tmp, "card.zip");
+    zip.writeZip(file);
+    const r = await h.call("content/users/dev_admin/addItem", { type: "Code Attachment", title: "Card" }, { ...as(), files: { file: { path: file, filename: "card.zip" } } });
+    assert.equal(r.success, true, JSON.stringify(r));
+    const before = process.memoryUsage().rss;
+    const res = await fetch(`${h.emu.sharingUrl}/content/items/${r.id}/info/bomb.png?w=200&token=${h.token("dev_admin")}`);
+    const body = Buffer.from(await res.arrayBuffer());
+    assert.equal(body.length, bomb.length, "the stored bytes, not a resize");
+    assert.ok(process.memoryUsage().rss - before < 100 * 1024 * 1024, "no decode");
+  });
+
   it("fuzz: seeded requests over every registered route answer the envelope or data, never 5xx, never the token; others' data untouched", async function () {
     this.timeout(180_000);
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
