@@ -23,8 +23,10 @@ interface Walk {
   depth: number;
 }
 
-function walk(nodes: unknown[], level: number, at: string, out: Walk, withDescription: boolean): CategoryNode[] {
+function walk(nodes: unknown[], level: number, at: string, out: Walk, withDescription: boolean, maxLevels: number, what: string): CategoryNode[] {
   if (nodes.length > 0) out.depth = Math.max(out.depth, level);
+  // issue 30: a tree deeper than the limit stops here, before recursion could exhaust the stack
+  if (nodes.length > 0 && level > maxLevels) throw org1132(`The ${what} has more than ${maxLevels} levels (${at} is at level ${level}); at most ${maxLevels}.`);
   return nodes.map((raw, i) => {
     const where = `${at}[${i}]`;
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw badRequest(`${where} must be an object with a title.`);
@@ -39,7 +41,7 @@ function walk(nodes: unknown[], level: number, at: string, out: Walk, withDescri
     out.count++;
     const node: CategoryNode = { title: n.title };
     if (withDescription) node.description = typeof n.description === "string" ? n.description : "";
-    node.categories = walk((n.categories as unknown[]) ?? [], level + 1, `${where}.categories`, out, withDescription);
+    node.categories = walk((n.categories as unknown[]) ?? [], level + 1, `${where}.categories`, out, withDescription, maxLevels, what);
     if (!withDescription && node.categories.length === 0 && n.categories === undefined) delete node.categories;
     return node;
   });
@@ -50,7 +52,7 @@ export function validateContentSchema(nodes: unknown[]): CategoryNode[] {
   const L = CONTENT_CATEGORIES;
   if (nodes.length === 0) throw org1132("The category schema is empty.");
   const w: Walk = { count: 0, depth: 0 };
-  const tree = walk(nodes, 1, "categorySchema", w, true);
+  const tree = walk(nodes, 1, "categorySchema", w, true, L.maxLevels, "category schema");
   if (nodes.length > L.maxTrees) throw org1132(`The category schema has ${nodes.length} category trees; at most ${L.maxTrees}.`);
   if (w.depth > L.maxLevels) throw org1132(`The category schema has ${w.depth} levels; at most ${L.maxLevels}.`);
   if (w.count > L.maxCategories) throw org1132(`The category schema has ${w.count} categories; at most ${L.maxCategories}.`);
@@ -62,7 +64,7 @@ export function validateMemberSchema(nodes: unknown[]): CategoryNode[] {
   const L = MEMBER_CATEGORIES;
   if (nodes.length === 0) throw org1132("The member category schema is empty.");
   const w: Walk = { count: 0, depth: 0 };
-  const tree = walk(nodes, 1, "memberCategorySchema", w, false);
+  const tree = walk(nodes, 1, "memberCategorySchema", w, false, L.maxLevels, "member category schema");
   if (w.depth > L.maxLevels) throw org1132(`The member category schema has ${w.depth} levels; at most ${L.maxLevels}.`);
   if (w.count > L.maxCategories) throw org1132(`The member category schema has ${w.count} categories and subcategories; at most ${L.maxCategories}.`);
   return tree;
