@@ -6,6 +6,18 @@ import { NotPreviewJson, parsePreview, renderPlan } from "./renderPlan";
 
 const USAGE = "usage: pulumi-gis-portal render-plan [preview.json]   (reads stdin when no file is given)";
 
+const HELP = `usage: pulumi-gis-portal <command> [options]
+
+commands:
+  render-plan [preview.json]   a pull-request comment from \`pulumi preview --json\` (stdin when no file)
+  export --out <dir> …         an organization as a Pulumi project that adopts it (export --help)
+  orphans --stack <name> …     items a killed run left behind (orphans --help)
+
+Each command takes --help. Docs: README.md, docs/review.md, docs/adopting.md, docs/recovery.md.
+`;
+
+const isHelp = (a: string | undefined) => a === "--help" || a === "-h" || a === "help";
+
 async function readInput(file: string | undefined): Promise<string> {
   if (file !== undefined) return fs.promises.readFile(file, "utf8");
   const chunks: Buffer[] = [];
@@ -15,11 +27,19 @@ async function readInput(file: string | undefined): Promise<string> {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (isHelp(command)) {
+    process.stdout.write(HELP);
+    return 0;
+  }
   // orphans: marked items of a stack that its state does not hold (cli/orphans.ts)
   if (command === "orphans") return (await import("./orphans")).orphansCommand(rest);
   // export: an organization as a Pulumi project that adopts it (cli/export/, docs/adopting.md)
   if (command === "export") return (await import("./export")).exportCommand(rest);
   if (command === "render-plan") {
+    if (rest.some(isHelp)) {
+      process.stdout.write(`${USAGE}\n\nRenders the steps of a preview as Markdown: counts, then each changed resource with the lines its provider planned (docs/review.md). Exit 2 on input that is not preview JSON.\n`);
+      return 0;
+    }
     if (rest.length > 1 || rest.some((a) => a.startsWith("-") && a !== "-")) {
       process.stderr.write(`pulumi-gis-portal: ${USAGE}\n`);
       return 2;

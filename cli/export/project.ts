@@ -50,7 +50,7 @@ function packageJson(name: string): string {
 }
 
 const TSCONFIG = `${JSON.stringify(
-  { compilerOptions: { target: "ES2022", module: "commonjs", moduleResolution: "node", strict: true, esModuleInterop: true, skipLibCheck: true }, files: ["index.ts"] },
+  { compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, esModuleInterop: true, skipLibCheck: true }, files: ["index.ts"] },
   null,
   2,
 )}\n`;

@@ -26,7 +26,7 @@ export function packedPackage(): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pack-"));
     // the tarball serves every fixture project of this process; it goes when the process does
     process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: root, encoding: "utf8" }).trim().split("\n").pop()!;
+    const name = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: root, encoding: "utf8" }).trim().split("\n").pop()!;
     tarballCache = path.join(dir, name);
   }
   return tarballCache;
