@@ -1,0 +1,68 @@
+// Issue 29 (the first hour of a real user) and issue 30, through the real CLI and the packed package:
+// each mistake fails `pulumi preview` (not `up`) with one message that names the config key or the
+// file and line to fix, no stack frame anywhere in the output, and no write to the portal.
+import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { clearRequestLog, requestLog } from "../provider/resources/portalCalls";
+import { createFixtureProject, fixtureStack, runPulumi, type FixtureProject } from "../support/pulumi";
+
+const program = `
+const pulumi = require("@pulumi/pulumi");
+const portal = require("pulumi-gis-portal");
+const which = new pulumi.Config().get("case") || "ok";
+if (which === "tree") new portal.CategorySchema("tree", { categorySchema: portal.loadCategoryTree("tree.yaml") });
+else if (which === "text") new portal.PortalItem("map", { type: "Web Map", title: "Map", text: "{not json" });
+else new portal.Folder("drafts", { title: "Drafts" });
+`;
+
+const STACK_FRAME = /^\s+at .+\(.*:\d+:\d+\)$|^\s+at .+:\d+:\d+$/m;
+
+describe("e2e the first hour: mistakes caught at preview, in words that say what to do (issues 29, 30)", function () {
+  this.timeout(600_000);
+  let emu: RunningEmulator;
+  let project: FixtureProject;
+  const writes = async () => (await requestLog(emu)).filter((q) => q.method !== "GET");
+
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+    project = createFixtureProject("first-hour", program);
+    fs.writeFileSync(path.join(project.dir, "tree.yaml"), "- title: Categories\n  categoires:\n    - title: Water\n");
+    await fixtureStack(project, "dev", { "portal:url": { value: emu.portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
+  });
+  after(async () => {
+    await emu?.close();
+    project?.remove();
+  });
+
+  async function previewFails(config: Record<string, string>, message: RegExp): Promise<void> {
+    for (const [k, v] of Object.entries(config)) await runPulumi(project, ["config", "set", ...(k === "portal:token" ? ["--secret"] : []), k, v]);
+    await clearRequestLog(emu);
+    const out = await runPulumi(project, ["preview"], { allowFailure: true });
+    assert.match(out, message, out);
+    assert.doesNotMatch(out, STACK_FRAME, `no stack frame:\n${out}`);
+    assert.doesNotMatch(out, /unhandled exception/);
+    assert.deepEqual(await writes(), [], "no write");
+  }
+
+  it("a wrong token, https on an http portal, an unreachable port, http:// on a remote host, a URL that is no portal: each names the key", async () => {
+    await previewFails({ "portal:token": "not-a-token" }, /property portal:token value \{<nil>\} has a problem: the portal at http:\/\/127\.0\.0\.1:\d+ refused the credentials \(498/);
+    await previewFails({ "portal:token": emu.tokens.dev_admin, "portal:url": emu.portalUrl.replace("http://", "https://") }, /property portal:url [^\n]*answered with plain HTTP where HTTPS was expected; fix portal:url/);
+    await previewFails({ "portal:url": "http://127.0.0.1:1" }, /property portal:url [^\n]*cannot reach the portal at http:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\); check portal:url/);
+    await previewFails({ "portal:url": "http://portal.example.com" }, /property portal:url [^\n]*only https is allowed/);
+    await previewFails({ "portal:url": `${emu.portalUrl}/nothing` }, /property portal:url [^\n]*has no portal REST API \(GET [^ ]+\/portals\/self answered 404\)/);
+    await runPulumi(project, ["config", "set", "portal:url", emu.portalUrl]);
+    await clearRequestLog(emu);
+    const ok = JSON.parse(await runPulumi(project, ["preview", "--json"]));
+    assert.equal(ok.changeSummary.create, 2, JSON.stringify(ok.changeSummary));
+    const reads = (await requestLog(emu)).map((q) => q.path.split("?")[0]);
+    assert.equal(reads.filter((p) => p.endsWith("/portals/self")).length, 1, `one connection read: ${reads.join(", ")}`);
+  });
+
+  it("a misspelled key in a tree file names the file, line and column, with a suggestion; text that is not JSON names the property", async () => {
+    await previewFails({ case: "tree" }, /tree\.yaml:2:3: unknown key "categoires" in a category node; did you mean "categories"\?/);
+    await previewFails({ case: "text" }, /property text value [^\n]*not valid JSON text/);
+    await runPulumi(project, ["config", "rm", "case"]);
+  });
+});
