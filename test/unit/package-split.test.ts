@@ -43,7 +43,10 @@ describe("package split: the provider and pulumi-gis-portal-emulator", () => {
     const used = runtimeModules(["emulator"]);
     const declared = Object.keys(emuPkg.dependencies);
     for (const m of used) assert.ok(declared.includes(m), `emulator/ imports ${m}, not a dependency of ${emuPkg.name}`);
-    for (const d of declared) assert.ok(used.has(d), `${d} is a dependency of ${emuPkg.name} that nothing imports`);
+    // a pin of a transitive dependency is declared, with its reason, under transitivePins
+    const pins = Object.keys(emuPkg.transitivePins ?? {});
+    for (const d of declared) assert.ok(used.has(d) || pins.includes(d), `${d} is a dependency of ${emuPkg.name} that nothing imports`);
+    for (const d of pins) assert.ok(declared.includes(d) && !used.has(d), `transitivePins names ${d}, which is not a dependency or is imported`);
   });
 
   it("the root's devDependencies (or dependencies) carry the emulator's at the same ranges; the root exports no emulator", () => {
