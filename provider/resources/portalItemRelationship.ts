@@ -31,10 +31,14 @@ export function sameRelationship(a: RelationshipInput | undefined, b: Relationsh
   return (a?.type ?? "") === (b?.type ?? "") && a?.originItemId === b?.originItemId && a?.destinationItemId === b?.destinationItemId;
 }
 
-/** Update: delete the old relationship (gone is done), then add the new one. */
+/**
+ * Update: add the new relationship first, then delete the old one (gone is done), so a failure
+ * between the two leaves the old relationship in place and the state unchanged: the next preview
+ * still shows the change to do (issue 29 scope 5). Adding the same relationship again is harmless.
+ */
 export async function changeRelationship(client: PortalClient, itemId: string, olds: RelationshipInput | undefined, news: RelationshipInput | undefined): Promise<void> {
   if (sameRelationship(olds, news)) return;
   const username = await client.username();
-  if (olds) await doneIfNotFound(deleteRelationship(client, { username, ...endsOf(itemId, olds) }));
   if (news) await addRelationship(client, { username, ...endsOf(itemId, news) });
+  if (olds) await doneIfNotFound(deleteRelationship(client, { username, ...endsOf(itemId, olds) }));
 }

@@ -3,12 +3,25 @@
 // with addItem/commit/update, the refresh drift fields and the docs tables derive from it
 // (propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
 import { z } from "zod";
-import { USERNAME } from "../../spec/limits";
+import { RELATIONSHIP_TYPES, USERNAME } from "../../spec/limits";
+import { didYouMean, onlyKeys } from "../rules/keys";
 import { itemFieldsShape as f } from "../rules/item";
 import { sharingRule } from "./portalItemSharing";
 import { inputKeys, keysWhere, type ArgumentName, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "./propertyTable";
 
-const relationship = z.object({ type: z.string(), originItemId: z.string().optional(), destinationItemId: z.string().optional() });
+// spec.md#gap-relationships: a type outside the public API's list is refused at preview, with the closest one (issue 29)
+const relationship = z
+  .looseObject({
+    type: z.string().superRefine((t, ctx) => {
+      if (!RELATIONSHIP_TYPES.includes(t)) {
+        const hint = didYouMean(t, RELATIONSHIP_TYPES);
+        ctx.addIssue({ code: "custom", message: `${JSON.stringify(t)} is not a relationship type the portal knows${hint ? `; did you mean "${hint}"?` : ""} (docs/spec.md#gap-relationships lists them)` });
+      }
+    }),
+    originItemId: z.string().optional(),
+    destinationItemId: z.string().optional(),
+  })
+  .superRefine(onlyKeys(["type", "originItemId", "destinationItemId"])) as unknown as z.ZodType<{ type: string; originItemId?: string; destinationItemId?: string }>;
 
 /** Rows in the order the inputs are kept in state. */
 export const PORTAL_ITEM = {

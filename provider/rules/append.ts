@@ -2,6 +2,7 @@
 // and appendSourceInfo shapes. Layer-specific checks (supportsAppend, the layer's own format list,
 // unique index of the matching field) need the layer JSON and belong to the resource's create.
 import { z } from "zod";
+import { onlyKeys } from "./keys";
 import { APPEND_FORMATS } from "../../spec/limits";
 import { itemId, nonEmpty } from "./fields";
 import { isUnknown } from "./unknown";
@@ -20,12 +21,21 @@ export const appendFormat = z.string().superRefine((s, ctx) => {
 export const fieldMappings = z.array(z.object({ source: nonEmpty(), name: nonEmpty() }));
 
 /** spec.md#append appendSourceInfo: source spatial reference and dateFieldsTimeReference; `{}` is valid. */
-export const appendSourceInfo = z.looseObject({
-  sourceSR: z.looseObject({ wkid: z.number().int().optional(), latestWkid: z.number().int().optional(), wkt: z.string().optional() }).optional(),
-  dateFieldsTimeReference: z.object({ timeZone: nonEmpty(), respectsDaylightSaving: z.boolean() }).optional(),
-  type: z.string().optional(),
-  locationType: z.string().optional(),
-});
+/** The keys appendSourceInfo takes (the public API's analyze answer publishParameters; unconfirmed as complete). */
+export const APPEND_SOURCE_INFO_KEYS = [
+  "type", "name", "locationType", "latitudeFieldName", "longitudeFieldName", "coordinateFieldName", "coordinateFieldType",
+  "columnDelimiter", "qualifier", "sourceLocale", "sourceSR", "targetSR", "dateFieldsTimeReference", "geocodeServiceUrl",
+  "addressTemplate", "singleLineAddressField", "layerInfo", "hasHeaderRow", "standardizeFieldNames", "maxRecordCount",
+] as const;
+
+export const appendSourceInfo = z
+  .looseObject({
+    sourceSR: z.looseObject({ wkid: z.number().int().optional(), latestWkid: z.number().int().optional(), wkt: z.string().optional() }).optional(),
+    dateFieldsTimeReference: z.object({ timeZone: nonEmpty(), respectsDaylightSaving: z.boolean() }).strict().optional(),
+    type: z.string().optional(),
+    locationType: z.string().optional(),
+  })
+  .superRefine(onlyKeys(APPEND_SOURCE_INFO_KEYS));
 
 /** A feature collection given literally (spec.md#append edits): an object, or its JSON text. */
 const edits = z.union([
