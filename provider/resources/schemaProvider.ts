@@ -19,7 +19,7 @@ import { markRead, takeRead, withoutPlan, withPlan } from "./plan";
 import { assertReadableState, STATE_LAYOUT_VERSION } from "./state";
 import { containsUnknown, normalizeTree, outline, sameTree, type TreeKind, type TreeNode } from "./tree";
 import { describeChange, diffTrees, describePortalChange } from "./treeDiff";
-import { pinpointTreeFailure, type TreeLimits } from "./treeFailures";
+import { pinpointTreeFailure, withTitlePath, type TreeLimits } from "./treeFailures";
 import { impactOf } from "./treeImpact";
 
 /** What differs between the content and the member schema. */
@@ -97,7 +97,7 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
     async check(olds: Props, news: Props) {
       const value = news[k.property] ?? news[hidden];
       const checked = checkInputs(k.input, { [k.property]: value });
-      if (!checked.ok) return { inputs: news, failures: checked.failures.map((f) => pinpointTreeFailure(f, k.property, value, k.limits)) };
+      if (!checked.ok) return { inputs: news, failures: checked.failures.map((f) => withTitlePath(pinpointTreeFailure(f, k.property, value, k.limits), k.property, value)) };
       if (containsUnknown(value, isUnknown)) return { inputs: { [hidden]: value, outline: UNKNOWN } };
       const tree = normalizeTree(value, k.tree);
       // docs/adopting.md: a create with adopt: true plans against the tree the portal holds (reads only)

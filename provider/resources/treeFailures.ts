@@ -32,3 +32,26 @@ export function pinpointTreeFailure(failure: CheckFailure, property: string, tre
   const past = nthNodePath(property, tree, limits.maxCategories);
   return past ? { property: past, reason: `${failure.reason} (category ${limits.maxCategories + 1} is here)` } : failure;
 }
+
+const shortTitle = (t: unknown) => {
+  const s = typeof t === "string" && t !== "" ? t : "(untitled)";
+  return s.length > 40 ? `${s.slice(0, 39)}…` : s;
+};
+
+/**
+ * A node's failure told in the user's words (issue 29 scope 6): the titles from the root to the
+ * node (`Categories/Water/Rivers and lakes of the northern…`) before the reason, beside the
+ * engine's index path.
+ */
+export function withTitlePath(failure: CheckFailure, property: string, tree: unknown): CheckFailure {
+  if (!failure.property.startsWith(`${property}[`)) return failure;
+  const titles: string[] = [];
+  let nodes: unknown = tree;
+  for (const m of failure.property.slice(property.length).matchAll(/\[(\d+)\](?:\.categories)?/g)) {
+    const node = Array.isArray(nodes) ? (nodes[Number(m[1])] as { title?: unknown; categories?: unknown } | undefined) : undefined;
+    if (!node || typeof node !== "object") break;
+    titles.push(shortTitle(node.title));
+    nodes = node.categories;
+  }
+  return titles.length === 0 ? failure : { property: failure.property, reason: `${titles.join("/")}: ${failure.reason}` };
+}
