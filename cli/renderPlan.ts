@@ -58,7 +58,8 @@ export function parsePreview(text: string): Preview {
   const r = PREVIEW.safeParse(doc);
   if (!r.success) {
     const issue = r.error.issues[0];
-    const what = issue.path.length === 1 && issue.path[0] === "changeSummary" && issue.code === "invalid_type" ? "no changeSummary" : `${pathOf(issue.path)}: ${issue.message}`;
+    const missing = issue.path.length === 1 && issue.path[0] === "changeSummary" && (doc as { changeSummary?: unknown }).changeSummary === undefined;
+    const what = missing ? "no changeSummary" : `${pathOf(issue.path)}: ${issue.message}`;
     throw new NotPreviewJson(`the input is JSON but not \`pulumi preview --json\` output (${what})`);
   }
   const d = r.data;
