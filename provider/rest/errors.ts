@@ -49,7 +49,8 @@ export class AuthError extends PortalError {}
 
 /** What to do about a refused token: the config keys that fix it. */
 export const AUTH_HINT =
-  "check the credentials: pulumi config set --secret portal:token <token>, or pulumi config set portal:username <name> and pulumi config set --secret portal:password <password>";
+  "check the credentials: pulumi config set --secret portal:token <token>, or pulumi config set portal:username <name> and pulumi config set --secret portal:password <password>. " +
+  "pulumi refresh and pulumi destroy use the credentials saved at the last up unless you add --run-program (the engine gives the provider the config saved in the state), so after a change run them with --run-program, or run pulumi up first";
 
 /** The same auth error with the hint appended (the client adds it when it cannot refresh). */
 export function withAuthHint(e: AuthError): AuthError {
