@@ -157,6 +157,7 @@ async function main(): Promise<void> {
       }
     }
     const logged = await requestLog();
+    const onlyConnectionReads = logged.length <= REPEAT && logged.every((q) => q.method === "GET" && q.path.split("?")[0].endsWith("/portals/self"));
     const ratio = best.portal!.seconds / best.baseline!.seconds;
     const rows = [
       { phase: "do-nothing dynamic provider, same outputs (baseline)", seconds: best.baseline!.seconds, ratio: 1, peakRssMiB: peak.baseline || undefined, portalRequests: undefined as number | undefined },
@@ -172,10 +173,11 @@ async function main(): Promise<void> {
     if (logged.length > 0) console.error(`  portal requests during the previews: ${logged.slice(0, 10).map((q) => `${q.method} ${q.path}`).join(", ")}`);
     writeRaw({ resources: N, repeat: REPEAT, properties: names, upRequests, rows, loadAverage: os.loadavg() });
     summarize([
-      { figure: `no-change preview of ${N} PortalItems`, measured: `${best.portal!.seconds.toFixed(2)} s, ${logged.length} portal requests`, baseline: `do-nothing dynamic provider ${best.baseline!.seconds.toFixed(2)} s`, ratio, rss: { pulumi: peak.portal || undefined }, goal: "≤ 1.1×, 0 requests", met: ratio <= 1.1 && logged.length === 0 },
+      // issue 29: each preview reads portals/self once (the connection check) and nothing else
+      { figure: `no-change preview of ${N} PortalItems`, measured: `${best.portal!.seconds.toFixed(2)} s, ${logged.length} portal requests in ${REPEAT} previews`, baseline: `do-nothing dynamic provider ${best.baseline!.seconds.toFixed(2)} s`, ratio, rss: { pulumi: peak.portal || undefined }, goal: "≤ 1.1×, 1 request per preview (portals/self)", met: ratio <= 1.1 && onlyConnectionReads },
       { figure: `the same against a do-nothing provider that also skips stack captures`, measured: `${best.portal!.seconds.toFixed(2)} s`, baseline: `${best.quiet!.seconds.toFixed(2)} s`, ratio: best.portal!.seconds / best.quiet!.seconds },
     ]);
-    if (logged.length > 0) process.exitCode = 1;
+    if (!onlyConnectionReads) process.exitCode = 1;
   } finally {
     await emu.close();
     for (const p of projects) p.remove();
