@@ -3,6 +3,7 @@
 // administrator), and the public JSON of a group. Models take plain values; routes/groups.ts parses.
 import { randomBytes } from "node:crypto";
 import { GROUP } from "../../spec/limits";
+import type { GroupWireFields } from "../../spec/groups";
 import { badRequest } from "../errors";
 import type { Caller } from "../host";
 
@@ -33,18 +34,8 @@ export interface GroupRecord {
   users: Set<string>;
 }
 
-/** The fields createGroup and update take, parsed. */
-export interface GroupFields {
-  title?: string;
-  access?: string;
-  description?: string;
-  snippet?: string;
-  tags?: string[];
-  isInvitationOnly?: boolean;
-  isViewOnly?: boolean;
-  sortField?: string;
-  sortOrder?: string;
-}
+/** The fields createGroup and update take, parsed (spec/groups.ts). */
+export type GroupFields = GroupWireFields;
 
 /** Checks the fields against the public API's lists and our limits (spec/limits.ts GROUP). */
 export function checkGroupFields(f: GroupFields): void {

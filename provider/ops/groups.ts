@@ -5,6 +5,7 @@ import type { FilePart, Params } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
 import { GROUP_USERS_PER_REQUEST } from "../../spec/limits";
+import type { GroupWireFields } from "../../spec/groups";
 
 /** A group as `community/groups/<id>` answers it (the fields the provider reads). */
 export interface PortalGroup {
@@ -29,18 +30,9 @@ export interface PortalGroup {
   [key: string]: unknown;
 }
 
-/** The group fields createGroup and update take (REST "Group parameters"). */
-export interface GroupParams {
-  title?: string;
+/** The group fields createGroup and update take (REST "Group parameters"; spec/groups.ts). */
+export interface GroupParams extends GroupWireFields {
   access?: "private" | "org" | "public";
-  description?: string;
-  snippet?: string;
-  /** Comma text on the wire. */
-  tags?: string[];
-  isInvitationOnly?: boolean;
-  isViewOnly?: boolean;
-  sortField?: string;
-  sortOrder?: string;
   /** `updateitemcontrol` makes a shared-update group; createGroup only. */
   capabilities?: string;
   clearEmptyFields?: boolean;

@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequestLog, portalGet, portalPost, requestLog } from "../provider/resources/portalCalls";
-import { createFixtureProject, fixtureStack, offlineEngineEnv, packedPackage, pulumiBinDir, runPulumi, type FixtureProject } from "../support/pulumi";
+import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, pulumiBinDir, runPulumi, type FixtureProject } from "../support/pulumi";
 
 const root = path.resolve(__dirname, "..", "..");
 const bin = path.join(root, "dist", "cli", "index.js");
@@ -176,16 +176,7 @@ describe("e2e groups, folders and owners (issue 23)", function () {
     assert.match(text, /sharing: \{ access: "private", groups: \[groupFieldCrews\.groupId\] \}/);
     assert.match(text, /sharing: \{ access: "org", groups: \[groupEditors\.groupId\] \}/);
 
-    const pkgFile = path.join(dir, "package.json");
-    const pristine = fs.readFileSync(pkgFile, "utf8");
-    const pkg = JSON.parse(pristine);
-    pkg.dependencies["pulumi-gis-portal"] = `file:${packedPackage()}`;
-    pkg.dependencies["@pulumi/pulumi"] = require("@pulumi/pulumi/package.json").version;
-    pkg.devDependencies = { typescript: require("typescript/package.json").version, "@types/node": require("@types/node/package.json").version };
-    fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
-    const install = await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, env: process.env });
-    assert.equal(install.code, 0, install.stderr);
-    fs.writeFileSync(pkgFile, pristine);
+    installExportedProject(dir);
     const backendDir = path.join(work, "state");
     fs.mkdirSync(backendDir);
     const adopted: FixtureProject = { dir, backendDir, env: offlineEngineEnv(backendDir, path.join(work, ".pulumi-home")), remove: () => undefined };

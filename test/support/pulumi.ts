@@ -77,6 +77,25 @@ export function createFixtureProject(name: string, program: string): FixtureProj
   return { dir, backendDir, env, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Installs an exported project (cli/export) with the packed package and the SDK and TypeScript of
+ * this checkout, then puts its package.json back as the export wrote it.
+ */
+export function installExportedProject(dir: string): void {
+  const pkgFile = path.join(dir, "package.json");
+  const pristine = fs.readFileSync(pkgFile, "utf8");
+  const pkg = JSON.parse(pristine);
+  pkg.dependencies["pulumi-gis-portal"] = `file:${packedPackage()}`;
+  pkg.dependencies["@pulumi/pulumi"] = require("@pulumi/pulumi/package.json").version;
+  pkg.devDependencies = { typescript: require("typescript/package.json").version, "@types/node": require("@types/node/package.json").version };
+  fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+  try {
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  } finally {
+    fs.writeFileSync(pkgFile, pristine);
+  }
+}
+
 /** The environment of an offline engine run: the ensure-pulumi CLI first on PATH, a file backend, no downloads. */
 export function offlineEngineEnv(backendDir: string, pulumiHome: string): Record<string, string> {
   return {
