@@ -28,8 +28,8 @@ describe("provider MemberCategorySchema against the emulator", () => {
     const many = Array.from({ length: 200 }, (_, i) => leaf(`c${i}`));
     const r = await p.check!({}, { memberCategorySchema: [deep, ...many] });
     assert.deepEqual(r.failures, [
-      { property: "memberCategorySchema[0].categories[0].categories[0].categories[0]", reason: "level 4; at most 3 levels" },
-      { property: "memberCategorySchema[197]", reason: "204 categories in total; at most 200 (category 201 is here)" },
+      { property: "memberCategorySchema[0].categories[0].categories[0].categories[0]", reason: "M1/M2/M3/M4: level 4; at most 3 levels" },
+      { property: "memberCategorySchema[197]", reason: "c196: 204 categories in total; at most 200 (category 201 is here)" },
     ]);
     assert.deepEqual(await requestLog(emu), []);
   });

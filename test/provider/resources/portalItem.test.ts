@@ -143,9 +143,12 @@ describe("provider PortalItem against the emulator", function () {
     assert.deepEqual(forward.relatedItems.map((i: any) => i.id), [map.id]);
   });
 
-  it("3.5: a bad relationship type fails create and leaves no item", async () => {
+  it("3.5: a bad relationship type fails at check; past it, create fails and leaves no item", async () => {
     const data = await addWebMap(emu, "dev_publisher", "Target");
-    const inputs = await checked({ type: "Web Map", title: "Doomed", text: {}, relationship: { type: "NoSuch2Thing", destinationItemId: data } });
+    const refused = await p.check!({}, { type: "Web Map", title: "Doomed", text: {}, relationship: { type: "NoSuch2Thing", destinationItemId: data } });
+    assert.match(refused.failures?.find((f) => f.property === "relationship.type")?.reason ?? "", /"NoSuch2Thing" is not a relationship type the portal knows/);
+    // the portal's own rule (spec.md#add-with-relationship) still holds when a type passes check but not the portal
+    const inputs: Record<string, any> = { ...(await checked({ type: "Web Map", title: "Doomed", text: {}, relationship: { type: "Service2Data", destinationItemId: data } })), relationship: { type: "NoSuch2Thing", destinationItemId: data } };
     await assert.rejects(p.create(inputs), /relationship|NoSuch2Thing/i);
     assert.deepEqual(await itemsTitled(emu, "dev_publisher", "Doomed"), []);
     assert.equal((await itemsTitled(emu, "dev_publisher", "Target")).length, 1);
