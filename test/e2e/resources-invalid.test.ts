@@ -4,7 +4,7 @@ import { strict as assert } from "node:assert";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createFixtureProject, fixtureStack, type FixtureProject } from "../support/pulumi";
-import { clearRequestLog, requestLog } from "../provider/resources/portalCalls";
+import { beyondConnectionRead, clearRequestLog, requestLog } from "../provider/resources/portalCalls";
 
 const program = `
 const portal = require("pulumi-gis-portal");
@@ -81,7 +81,8 @@ describe("e2e resources: invalid input fails at preview without a request", func
       assert.ok(line, `${property} is listed:\n${out}`);
       assert.match(line, reason, `${property}: ${reason}`);
     }
-    assert.deepEqual(await requestLog(emu), [], "check sends nothing to the portal");
+    // a resource of the program that passes its check may send the preview's one connection read (issue 29)
+    assert.deepEqual(beyondConnectionRead(await requestLog(emu)), [], "check sends nothing else to the portal");
   });
 
   it("the new item fields and sharing: each violation names its path, the rule and the limit; the portal sees no request", async () => {
@@ -107,6 +108,7 @@ describe("e2e resources: invalid input fails at preview without a request", func
       assert.ok(line, `${property} is listed:\n${out}`);
       assert.match(line, reason, `${property}: ${reason}`);
     }
-    assert.deepEqual(await requestLog(emu), [], "check sends nothing to the portal");
+    // a resource of the program that passes its check may send the preview's one connection read (issue 29)
+    assert.deepEqual(beyondConnectionRead(await requestLog(emu)), [], "check sends nothing else to the portal");
   });
 });
