@@ -24,6 +24,7 @@ export function folderRoutes(app: FastifyInstance, emu: Emu): void {
   op(app, emu, "/content/users/:owner/:folder/updateFolder", updateFolder);
   op(app, emu, "/content/users/:owner/:folder/delete", deleteFolder);
   op(app, emu, "/content/users/:owner/moveItems", moveItems);
+  op(app, emu, "/content/users/:owner/reassignItems", reassignItems);
   for (const base of ITEM_PATHS) {
     op(app, emu, `${base}/move`, moveItem);
     op(app, emu, `${base}/reassign`, reassignItem);
@@ -132,6 +133,46 @@ function moveItems(ctx: Ctx) {
   };
 }
 
+/** The target user of a reassign, and their folder titled `title` (created when missing; "/" or none: the root). */
+function reassignTarget(ctx: Ctx, orgId: string, folderParam: string): { target: EmulatorUser; title: string } {
+  const target = ctx.portal.directory.users.get(ctx.params.required("targetUsername"));
+  if (!target || target.disabled || target.orgId !== orgId) throw badRequest(`Target user ${JSON.stringify(ctx.params.str("targetUsername")!.slice(0, 60))} does not exist in the organization or is disabled.`);
+  return { target, title: (ctx.params.str(folderParam) ?? "").trim() };
+}
+
+function giveTo(ctx: Ctx, item: Item, target: EmulatorUser, title: string): void {
+  const folder = title === "" || title === "/" ? undefined : (ctx.portal.folders.titled(target.username, title) ?? ctx.portal.folders.create(target.username, title));
+  item.owner = target.username;
+  move(item, folder);
+}
+
+/**
+ * REST reassign-items (11.0+): the owner with portal:user:reassignItems, or an administrator, gives
+ * up to 100 items to `targetUsername` (into `targetFoldername`); refused as a whole, nothing
+ * changed, when the target cannot receive one of them.
+ */
+function reassignItems(ctx: Ctx) {
+  const owner = ctx.portal.directory.users.get(ctx.path.owner);
+  if (!owner) throw notFound("User does not exist or is inaccessible.");
+  const self = owner.username === ctx.caller.user.username;
+  const admin = ctx.portal.administers(ctx.caller, owner.orgId) && ctx.portal.directory.hasPrivilege(ctx.caller.user, PRIVILEGES.reassignItemsAsAdmin);
+  if (!admin && !(self && ctx.portal.directory.hasPrivilege(ctx.caller.user, PRIVILEGES.reassignItemsAsOwner))) {
+    throw portalError("GWM_0003", { message: `User ${ctx.caller.user.username} may not transfer ${owner.username}'s items: it needs the administrator role, ${PRIVILEGES.reassignItemsAsAdmin}, or to be the owner with ${PRIVILEGES.reassignItemsAsOwner}.` });
+  }
+  const ids = list(ctx.params, "items") ?? [];
+  if (ids.length === 0 || ids.length > 100) throw badRequest(`'items' must list 1 to 100 item ids; got ${ids.length}.`);
+  const { target, title } = reassignTarget(ctx, owner.orgId, "targetFoldername");
+  const items = ids.map((id) => {
+    const item = ctx.portal.items.items.get(id);
+    if (!item || item.owner !== owner.username) throw badRequest(`Item ${id} does not exist or is not owned by ${owner.username}.`);
+    const refusal = reassignRefusal(ctx.portal, item, target);
+    if (refusal) throw refusal.error;
+    return item;
+  });
+  for (const item of items) giveTo(ctx, item, target, title);
+  return { success: true };
+}
+
 /**
  * REST reassign-item (administrators only): to `targetUsername`, into their folder titled
  * `targetFolderName` (created when missing; "/" or none: the root). Refused, with nothing changed,
@@ -143,13 +184,9 @@ function reassignItem(ctx: Ctx) {
   if (!ctx.portal.directory.hasPrivilege(ctx.caller.user, PRIVILEGES.reassignItemsAsAdmin) || !ctx.portal.administers(ctx.caller, item.orgId)) {
     requirePrivilege(ctx, PRIVILEGES.reassignItemsAsAdmin, "reassign items (an administrator's operation)");
   }
-  const target = ctx.portal.directory.users.get(ctx.params.required("targetUsername"));
-  if (!target || target.disabled || target.orgId !== item.orgId) throw badRequest(`Target user ${JSON.stringify(ctx.params.str("targetUsername")!.slice(0, 60))} does not exist in the organization or is disabled.`);
+  const { target, title } = reassignTarget(ctx, item.orgId, "targetFolderName");
   const refusal = reassignRefusal(ctx.portal, item, target);
   if (refusal) throw refusal.error;
-  const title = (ctx.params.str("targetFolderName") ?? "").trim();
-  const folder = title === "" || title === "/" ? undefined : (ctx.portal.folders.titled(target.username, title) ?? ctx.portal.folders.create(target.username, title));
-  item.owner = target.username;
-  move(item, folder);
+  giveTo(ctx, item, target, title);
   return { success: true, itemId: item.id };
 }

@@ -85,3 +85,11 @@ export function moveItem(client: PortalClient, ref: ItemRef, toFolder: string | 
 export function reassignItem(client: PortalClient, ref: ItemRef, targetUsername: string, targetFolderName: string | undefined): Promise<{ success: boolean; itemId?: string }> {
   return client.request("reassignItem", userItemPath(ref.owner, ref.itemId, "reassign", ref.folder), { targetUsername, targetFolderName: targetFolderName ?? "/" }, { safeToRetry: false });
 }
+
+/**
+ * REST reassign-items (11.0+): the owner holding portal:user:reassignItems (or an administrator)
+ * gives items to `targetUsername`, into `targetFoldername` (a title; note the lower-case n).
+ */
+export function reassignItems(client: PortalClient, owner: string, itemIds: string[], targetUsername: string, targetFoldername: string | undefined): Promise<{ success?: boolean }> {
+  return client.request("reassignItems", userPath(owner, "reassignItems"), { items: itemIds.join(","), targetUsername, targetFoldername: targetFoldername ?? "/" }, { safeToRetry: false });
+}

@@ -3,7 +3,8 @@
 // breaks. The plan names folders by title and tells, before any write, whether the new owner can
 // receive the item (canReassignItems, a read-only check; spec.md#can-reassign-items).
 import { canReassignItems } from "../ops/reassign";
-import { findFolder, listFolders, moveItem, reassignItem } from "../ops/folders";
+import { findFolder, listFolders, moveItem, reassignItem, reassignItems } from "../ops/folders";
+import { PortalError } from "../rest/errors";
 import { getItem } from "../ops/items";
 import type { ItemRef } from "../ops/paths";
 import type { PortalClient } from "../rest/client";
@@ -76,6 +77,20 @@ export async function ownershipPlan(client: () => PortalClient, olds: Props, new
 }
 
 /**
+ * The item `reassign` is an administrator's; an owner who holds portal:user:reassignItems (which
+ * canReassignItems at preview accepts) gives the item with `reassignItems` (11.0+) instead, so what
+ * the preview promised, up can do.
+ */
+async function reassignAs(client: PortalClient, ref: ItemRef, to: string, title: string | undefined): Promise<void> {
+  try {
+    await reassignItem(client, ref, to, title);
+  } catch (e) {
+    if (!(e instanceof PortalError) || !(e.messageCode === "GWM_0003" || e.code === 403)) throw e;
+    await reassignItems(client, ref.owner, [ref.itemId], to, title);
+  }
+}
+
+/**
  * Up: reassign (with the target folder's title, the parameter the portal takes) or move, before any
  * other change; returns where the item is afterwards, for the requests that follow. It starts from
  * where the portal holds the item (one read), so a run killed after the reassign or the move is
@@ -96,7 +111,7 @@ async function relocate(client: PortalClient, ref: ItemRef, olds: Props, news: P
     const folder = folderOf(news.folder);
     const title = folder === undefined ? undefined : (await listFolders(client, to)).find((f) => f.id === folder)?.title;
     if (folder !== undefined && title === undefined) throw new Error(`PortalItem ${ref.itemId}: ${folder} is not a folder of ${to}; give one of ${to}'s folders (a Folder with owner: ${JSON.stringify(to)}).`);
-    await reassignItem(client, ref, to, title);
+    await reassignAs(client, ref, to, title);
     return { owner: to, itemId: ref.itemId, folder: folder ?? null };
   }
   if (folderChanges(olds, news)) {

@@ -144,6 +144,17 @@ describe("emulator: groups, folders, move and reassign (issue 23)", () => {
     assert.equal(moved.ownerFolder, theirs[0].id);
   });
 
+  it("reassignItems (11.0+): the owner with portal:user:reassignItems gives items, into a folder by title; a user without it is refused", async () => {
+    const id = await h.addItem("dev_publisher", { title: "Mine", type: "Web Map", text: "{}" });
+    assert.equal((await post(`content/users/dev_publisher/items/${id}/reassign`, { targetUsername: "dev_user" }, "dev_publisher")).error.messageCode, "GWM_0003", "the item reassign is an administrator's");
+    assert.deepEqual(await post("content/users/dev_publisher/reassignItems", { items: id, targetUsername: "dev_user", targetFoldername: "Handed over" }, "dev_publisher"), { success: true });
+    const item = await get(`content/items/${id}`);
+    assert.equal(item.owner, "dev_user");
+    assert.equal(item.ownerFolder, (await get("content/users/dev_user", {}, "dev_user")).folders[0].id);
+    const theirs = await h.addItem("dev_user", { title: "Theirs", type: "Web Map", text: "{}" });
+    assert.equal((await post("content/users/dev_user/reassignItems", { items: theirs, targetUsername: "dev_publisher" }, "dev_user")).error.messageCode, "GWM_0003", "org_user lacks portal:user:reassignItems");
+  });
+
   it("reassign and canReassignItems refuse a private item shared with a group the target is not in, and a target who cannot own the type", async () => {
     const g = await group("Crews");
     const id = await h.addItem("dev_admin", { title: "Map", type: "Web Map", text: "{}" });

@@ -141,6 +141,21 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     assert.deepEqual((await portalItem.diff!(made.id, r.props, reassigned.inputs)).changes, false, "a refresh after the reassign is no change");
   });
 
+  it("PortalItem: an owner who is not an administrator but holds portal:user:reassignItems reassigns through reassignItems (what the preview's canReassignItems accepted)", async () => {
+    await portalItem.configure!(configFor(emu, "dev_publisher") as any);
+    // shared with the org: the stack's (non-administrator) user can still read the item it gave away
+    const news = { type: "Web Map", title: "Handed over", text: { operationalLayers: [] }, sharing: { access: "org" } };
+    const made = await portalItem.create((await portalItem.check!({}, news)).inputs!);
+    const c = await portalItem.check!(made.outs, { ...news, owner: "dev_user" });
+    assert.deepEqual(c.failures ?? [], []);
+    assert.ok(plan(c).some((l) => l.startsWith('~ owner: "dev_publisher" → "dev_user" (a reassign into (root)')), plan(c).join("\n"));
+    await clearRequestLog(emu);
+    await portalItem.update!(made.id, made.outs, c.inputs!);
+    assert.equal((await get(`content/items/${made.id}`)).owner, "dev_user");
+    const log = (await requestLog(emu)).map((q) => q.path.split("?")[0]);
+    assert.ok(log.some((p) => p.endsWith("/reassignItems")), log.join("\n"));
+  });
+
   it("PortalItem sharing with a group that does not exist fails at check, and create writes nothing", async () => {
     const missing = "0123456789abcdef0123456789abcdef";
     const g = await group.create((await group.check!({}, { title: "Real", access: "org" })).inputs);
