@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { itemIdentity, ops, RELATIONSHIP_TYPES, type PortalClient } from "../../provider";
 import { uniqueNames } from "./names";
+import { mapLimit, PARALLEL } from "./parallel";
 import { readFolders, readGroups, readItemGroups, type ExportedFolder, type ExportedGroup } from "./readGroups";
 
 type PortalItem = ops.PortalItem;
@@ -61,22 +62,6 @@ export interface ReadOptions {
   /** Groups, memberships and folders (default true). */
   groups?: boolean;
   progress(line: string): void;
-}
-
-/** Parallel reads at most (a real portal throttles bursts). */
-const PARALLEL = 4;
-
-async function mapLimit<T, R>(list: readonly T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(list.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) {
-      const i = next++;
-      out[i] = await fn(list[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
-  return out;
 }
 
 function exportNodes(nodes: unknown, kind: "content" | "member"): ExportNode[] {

@@ -9,7 +9,7 @@ import { isNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
 import { configurePortal, portalClient } from "../client";
-import { shown, withPlan } from "../plan";
+import { shown, withoutPlan, withPlan } from "../plan";
 import { rememberReplaced } from "../replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../state";
 import { changeLines, checkByTable, diffByTable, isCreate } from "../tableResource";
@@ -46,7 +46,7 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
 
 async function outsOf(client: PortalClient, inputs: RawInputs, owner: string, folder: PortalFolder): Promise<RawInputs> {
   const itemCount = (await userContentPage(client, owner, folder.id, 1, 1).catch(() => undefined))?.total;
-  return JSON.parse(JSON.stringify({ ...inputs, plannedChanges: undefined, title: folder.title, owner, folderId: folder.id, itemCount, schemaVersion: STATE_LAYOUT_VERSION }));
+  return JSON.parse(JSON.stringify({ ...withoutPlan(inputs), title: folder.title, owner, folderId: folder.id, itemCount, schemaVersion: STATE_LAYOUT_VERSION }));
 }
 
 export const folder: pulumi.dynamic.ResourceProvider = {
