@@ -10,6 +10,7 @@ import { folder } from "./folder/provider";
 
 import type * as pulumi from "@pulumi/pulumi";
 import { connectionFailure } from "./connection";
+import { quietProvider } from "../quietErrors";
 
 /**
  * Every provider's check, then (when the program's inputs pass) the one connection read of the run
@@ -20,7 +21,7 @@ import { connectionFailure } from "./connection";
  */
 function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(p: P): P {
   const check = p.check!.bind(p);
-  return {
+  return quietProvider({
     ...p,
     async check(olds: any, news: any) {
       let r: pulumi.dynamic.CheckResult;
@@ -35,7 +36,7 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(p: P): P 
       const problem = await connectionFailure();
       return problem ? { ...r, failures: [problem] } : r;
     },
-  };
+  });
 }
 
 export const resourceProviders = {

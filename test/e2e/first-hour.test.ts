@@ -65,4 +65,20 @@ describe("e2e the first hour: mistakes caught at preview, in words that say what
     await previewFails({ case: "text" }, /property text value [^\n]*not valid JSON text/);
     await runPulumi(project, ["config", "rm", "case"]);
   });
+
+  it("a token that stops working after up: refresh fails with one message that says what to run, no stack frame; --run-program takes the new credentials", async () => {
+    await runPulumi(project, ["config", "set", "--secret", "portal:token", emu.tokens.dev_admin]);
+    await runPulumi(project, ["up", "--yes", "--skip-preview"]);
+    await fetch(`${emu.controlUrl}/tokens/expire`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: emu.tokens.dev_admin }) });
+    await runPulumi(project, ["config", "rm", "portal:token"]);
+    await runPulumi(project, ["config", "set", "portal:username", "dev_admin"]);
+    await runPulumi(project, ["config", "set", "--secret", "portal:password", "dev_admin-password"]);
+    const out = await runPulumi(project, ["refresh", "--yes"], { allowFailure: true });
+    assert.match(out, /Invalid token[^\n]*add --run-program/, out);
+    assert.doesNotMatch(out, STACK_FRAME, `no stack frame:\n${out}`);
+    assert.doesNotMatch(out, /AuthError:/, `the host's second copy of the message is gone:\n${out}`);
+    const again = await runPulumi(project, ["refresh", "--yes", "--run-program"]);
+    assert.match(again, /1 unchanged|unchanged/, again);
+    assert.doesNotMatch(again, /error/i, again);
+  });
 });

@@ -15,12 +15,15 @@ import { countsByOperation, itemStatus, landedParts, partsHeld, sendPart, setFau
 import { clearRequestLog, portalPost, requestLog } from "./portalCalls";
 
 const USER = "dev_publisher";
-const URN = "urn:pulumi:dev::uploads::pulumi-nodejs:dynamic:Resource::parcels";
+// each test its own URN, so its derived itemIdToCreate is its own: a part the killed child of one
+// test still had in flight can never land in the upload of the next (seen in full runs under load)
+let urnSeq = 0;
+const nextUrn = () => `urn:pulumi:dev::uploads::pulumi-nodejs:dynamic:Resource::parcels-${++urnSeq}`;
 const configFor = (emu: RunningEmulator) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[USER] })[k], require: () => "" } });
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 async function checked(news: Record<string, any>): Promise<Record<string, any>> {
-  const r = await p.check!({}, { __urn: URN, ...news });
+  const r = await p.check!({}, { __urn: nextUrn(), ...news });
   assert.deepEqual(r.failures ?? [], []);
   return r.inputs;
 }
@@ -133,7 +136,9 @@ describe("provider PortalItem multipart uploads under failure (issue 12)", funct
     await clearRequestLog(emu);
     const c = await p.create(inputs);
     const counts = await countsByOperation(emu);
-    assert.deepEqual([counts.addPart, counts.commit], [6 - held.length, 1], JSON.stringify(counts));
+    // at most the parts missing when the test looked: a part the killed child still had in flight may land after
+    assert.ok(counts.addPart >= 1 && counts.addPart <= 6 - held.length, JSON.stringify({ counts, held }));
+    assert.equal(counts.commit, 1, JSON.stringify(counts));
     assert.equal(await dataHash(emu, c.id), inputs.fileSha256);
     assert.equal((await ownItems(emu)).length, 1);
   });
