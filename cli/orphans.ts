@@ -13,7 +13,7 @@ import * as path from "node:path";
 import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import { parse as parseYaml } from "yaml";
-import { ConfigError, CONFIG_KEYS, createPortalClient, isNotFound, itemIdentity, ops, redact, resolvePortalConfig, type PortalClient, type PortalClientOptions } from "../provider";
+import { ConfigError, CONFIG_KEYS, type ConfigSource, createPortalClient, isNotFound, itemIdentity, ops, redact, resolvePortalConfig, type PortalClient, type PortalClientOptions } from "../provider";
 
 export const ORPHANS_USAGE =
   "usage: pulumi-gis-portal orphans --stack <name> [--project <name>] [--state-file <export.json>] [--json] [--delete [--yes]]";
@@ -25,8 +25,10 @@ not hold. The state is read with \`pulumi stack export --stack <name>\` in the c
 or from --state-file (the output of that command). The project is the name in ./Pulumi.yaml,
 unless --project is given.
 
-The portal: PORTAL_URL (https://…; http:// only for 127.0.0.1, ::1 and localhost), and PORTAL_TOKEN
-or PORTAL_USERNAME + PORTAL_PASSWORD. Items of other owners are found when the account may read them
+The portal: the stack's config as the provider reads it (portal:url, portal:token, or portal:username
+and portal:password; read with \`pulumi config --json --show-secrets --stack <name>\`), else the
+environment: PORTAL_URL (https://…; http:// only for 127.0.0.1, ::1 and localhost), and PORTAL_TOKEN
+or PORTAL_USERNAME + PORTAL_PASSWORD. With --state-file only the environment is read. Items of other owners are found when the account may read them
 (an administrator sees the whole organization).
 
   --json     one JSON document on stdout
@@ -223,18 +225,37 @@ async function readState(o: Options, io: OrphansIo, stack: string): Promise<Held
   return heldByState(r.stdout, "the output of `pulumi stack export`");
 }
 
-function portalClientFromEnv(io: OrphansIo): PortalClient {
+/** The stack's config (`pulumi config --json --show-secrets`), as the provider reads it; undefined when the CLI cannot give it. */
+async function stackConfig(io: OrphansIo, stack: string): Promise<ConfigSource | undefined> {
+  const r = await io.pulumi(["config", "--json", "--show-secrets", "--stack", stack], io.cwd, io.env).catch(() => undefined);
+  if (!r || r.code !== 0) return undefined;
+  let doc: Record<string, { value?: unknown }>;
+  try {
+    doc = JSON.parse(r.stdout);
+  } catch {
+    return undefined;
+  }
+  return { get: (key) => doc?.[key]?.value };
+}
+
+/**
+ * The portal client: the stack's config (portal:url, portal:token …) first, then the PORTAL_*
+ * environment variables, as the provider resolves them (provider/config.ts). With --state-file the
+ * stack config is not read (the command may run outside the project).
+ */
+async function portalClientFor(o: Options, io: OrphansIo, stack: string): Promise<PortalClient> {
+  const source = o.stateFile === undefined ? await stackConfig(io, stack) : undefined;
   const env = io.env;
-  const set = (name: string) => (env[name] ?? "").trim() !== "";
-  if (!set(CONFIG_KEYS.url.env)) throw new UsageError(`${CONFIG_KEYS.url.env} is not set; set it to the portal's URL (https://org.example.com)`);
-  if (!set(CONFIG_KEYS.token.env) && !(set(CONFIG_KEYS.username.env) && set(CONFIG_KEYS.password.env))) {
-    throw new UsageError(`set ${CONFIG_KEYS.token.env}, or ${CONFIG_KEYS.username.env} and ${CONFIG_KEYS.password.env}, to sign in to the portal`);
+  const has = (name: keyof typeof CONFIG_KEYS) => String(source?.get(CONFIG_KEYS[name].key) ?? env[CONFIG_KEYS[name].env] ?? "").trim() !== "";
+  const where = source ? "the stack config or the environment" : "the environment";
+  if (!has("url")) throw new UsageError(`${CONFIG_KEYS.url.key} (${CONFIG_KEYS.url.env}) is not set in ${where}; set it to the portal's URL (https://org.example.com)`);
+  if (!has("token") && !(has("username") && has("password"))) {
+    throw new UsageError(`set ${CONFIG_KEYS.token.key} (${CONFIG_KEYS.token.env}), or ${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (${CONFIG_KEYS.username.env}, ${CONFIG_KEYS.password.env}), to sign in to the portal`);
   }
   try {
-    // the provider's own resolution, from the environment only (no stack config here)
-    return createPortalClient(resolvePortalConfig(undefined, env), io.clientOptions);
+    return createPortalClient(resolvePortalConfig(source, env), io.clientOptions);
   } catch (e) {
-    if (e instanceof ConfigError) throw new UsageError(e.message.replace(/\bportal:url\b/g, CONFIG_KEYS.url.env));
+    if (e instanceof ConfigError) throw new UsageError(source ? e.message : e.message.replace(/\bportal:url\b/g, CONFIG_KEYS.url.env));
     throw e;
   }
 }
@@ -296,7 +317,7 @@ export async function orphansCommand(args: string[], io: OrphansIo = processIo()
     if (o.delete && !o.yes && !io.isTTY) throw new UsageError("--delete asks for a confirmation and there is no terminal; add --yes to delete without asking");
     const stackName = `${project}/${stack}`;
     const marker = itemIdentity.stackMarker(stackName);
-    client = portalClientFromEnv(io);
+    client = await portalClientFor(o, io, stack);
     const held = await readState(o, io, stack);
     const others = [...held.stacks].filter((s) => s !== stackName);
     if (others.length > 0) throw new UsageError(`the state is of ${others.join(", ")}, not ${stackName}; give the matching --stack / --project`);

@@ -161,18 +161,22 @@ describe("cli: pulumi-gis-portal orphans", function () {
     assert.equal(await exists(emu, ID.d), true);
   });
 
-  it("reads the state with `pulumi stack export --stack <name>` in the project directory, and the project from Pulumi.yaml", async () => {
+  it("reads the portal from the stack config and the state with `pulumi stack export --stack <name>` in the project directory, and the project from Pulumi.yaml", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "orphans-"));
     try {
       const bin = path.join(dir, "bin");
       fs.mkdirSync(bin);
       fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: orphanproj\nruntime: nodejs\n");
       // a stand-in for the user's CLI: records its arguments and working directory, prints the export
-      fs.writeFileSync(path.join(bin, "pulumi"), `#!/bin/sh\necho "$PWD $*" > "${dir}/called"\ncat "${FIXTURE}"\n`, { mode: 0o755 });
-      const c = capture(emu, { cwd: dir, env: { PATH: `${bin}:${process.env.PATH}`, PORTAL_URL: emu.portalUrl, PORTAL_TOKEN: emu.tokens.dev_admin }, pulumi: processIo().pulumi });
+      // the portal comes from the stack's config (no PORTAL_* variable set), as the provider reads it
+      const config = JSON.stringify({ "portal:url": { value: emu.portalUrl, secret: false }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
+      fs.writeFileSync(path.join(bin, "pulumi"), `#!/bin/sh\necho "$PWD $*" >> "${dir}/called"\nif [ "$1" = config ]; then echo '${config}'; else cat "${FIXTURE}"; fi\n`, { mode: 0o755 });
+      const c = capture(emu, { cwd: dir, env: { PATH: `${bin}:${process.env.PATH}` }, pulumi: processIo().pulumi });
       assert.equal(await orphansCommand(["--stack", "dev", "--json"], c.io), 0, c.err());
       assert.equal(JSON.parse(c.out()).count, 2);
-      assert.equal(fs.readFileSync(path.join(dir, "called"), "utf8").trim(), `${fs.realpathSync(dir)} stack export --stack dev`);
+      const real = fs.realpathSync(dir);
+      assert.deepEqual(fs.readFileSync(path.join(dir, "called"), "utf8").trim().split("\n"), [`${real} config --json --show-secrets --stack dev`, `${real} stack export --stack dev`]);
+      assert.ok(!c.err().includes(emu.tokens.dev_admin) && !c.out().includes(emu.tokens.dev_admin));
       // a failing CLI: its last line, exit 1
       fs.writeFileSync(path.join(bin, "pulumi"), `#!/bin/sh\necho "error: no stack named 'nope' found" >&2\nexit 255\n`, { mode: 0o755 });
       const f = capture(emu, { cwd: dir, env: { PATH: `${bin}:${process.env.PATH}`, PORTAL_URL: emu.portalUrl, PORTAL_TOKEN: emu.tokens.dev_admin }, pulumi: processIo().pulumi });
@@ -201,8 +205,8 @@ describe("cli: pulumi-gis-portal orphans", function () {
         [["--stack", "dev", "--project", "orphanproj", "--state-file", notExport], {}, /not the output of `pulumi stack export`/],
         [["--stack", "dev", "--project", "orphanproj", "--state-file", "/nonexistent/x.json"], {}, /no such file/],
         [["--stack", "dev", "--project", "orphanproj", "--state-file", other], {}, /the state is of orphanproj\/prod, not orphanproj\/dev/],
-        [args(), { env: { PORTAL_TOKEN: "tok-dev_admin" } }, /PORTAL_URL is not set/],
-        [args(), { env: { PORTAL_URL: emu.portalUrl } }, /PORTAL_TOKEN, or PORTAL_USERNAME and PORTAL_PASSWORD/],
+        [args(), { env: { PORTAL_TOKEN: "tok-dev_admin" } }, /portal:url \(PORTAL_URL\) is not set/],
+        [args(), { env: { PORTAL_URL: emu.portalUrl } }, /portal:token \(PORTAL_TOKEN\), or portal:username and portal:password \(PORTAL_USERNAME, PORTAL_PASSWORD\)/],
         [args(), { env: { PORTAL_URL: "http://portal.example.com", PORTAL_TOKEN: "tok-secret-value" } }, /PORTAL_URL uses http:\/\/ on portal\.example\.com/],
       ];
       for (const [argv, over, why] of cases) {
