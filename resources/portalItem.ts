@@ -52,6 +52,8 @@ export interface PortalItemArgs {
   /** `[[xmin, ymin], [xmax, ymax]]`, an object, or the text form. */
   extent?: Value<"extent">;
   licenseInfo?: pulumi.Input<string>;
+  /** Credits (attribution), shown with the item. */
+  accessInformation?: pulumi.Input<string>;
   /** Language, a dash, country: `en-US`. */
   culture?: pulumi.Input<string>;
   properties?: Value<"properties">;

@@ -62,7 +62,7 @@ function literal(v: unknown, indent: string): string {
 /** Item fields copied as they are, in the order the program lists them (spec.md#item-fields names). */
 const COPIED: Array<[arg: string, field: string]> = [
   ["description", "description"], ["tags", "tags"], ["snippet", "snippet"], ["categories", "categories"], ["extent", "extent"],
-  ["licenseInfo", "licenseInfo"], ["culture", "culture"], ["properties", "properties"], ["classification", "classification"],
+  ["licenseInfo", "licenseInfo"], ["accessInformation", "accessInformation"], ["culture", "culture"], ["properties", "properties"], ["classification", "classification"],
   ["listingProperties", "listingProperties"], ["appCategories", "appCategories"], ["industries", "industries"], ["languages", "languages"],
   ["largeThumbnail", "largeThumbnail"], ["banner", "banner"], ["screenshot", "screenshots"], ["advancedSettings", "advancedSettings"],
   ["serviceCredentialsType", "serviceCredentialsType"], ["serviceProxyParams", "serviceProxyParams"],

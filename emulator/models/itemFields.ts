@@ -90,6 +90,7 @@ export function itemFields(p: Params, ctx: FieldContext, type: string | undefine
   if (culture !== undefined && culture !== "" && !/^[a-z]{2}-[a-z]{2}$/i.test(culture)) throw badRequest("'culture' must be a language code, a dash and a country code, e.g. en-us.");
   if (culture !== undefined) out.culture = culture;
   if (p.str("licenseInfo") !== undefined || p.str("licenseinfo") !== undefined) out.licenseInfo = p.str("licenseInfo") ?? p.str("licenseinfo");
+  if (p.str("accessInformation") !== undefined) out.accessInformation = p.str("accessInformation");
   for (const name of ["tags", "typeKeywords", "categories", "appCategories", "industries", "languages"] as const) {
     const v = list(p, name);
     if (v !== undefined) out[name] = v;

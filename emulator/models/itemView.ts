@@ -24,6 +24,7 @@ export function itemView(item: Item, proxyUrl?: string): Record<string, unknown>
     size: item.size,
     culture: item.culture ?? null,
     licenseInfo: item.licenseInfo ?? null,
+    accessInformation: item.accessInformation ?? null,
     properties: item.properties ?? null,
     appCategories: item.appCategories,
     industries: item.industries,

@@ -30,6 +30,7 @@ export interface Item extends HostItem {
   modified: number;
   culture?: string;
   licenseInfo?: string;
+  accessInformation?: string;
   properties?: unknown;
   advancedSettings?: unknown;
   listingProperties?: unknown;

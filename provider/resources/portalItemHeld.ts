@@ -17,7 +17,7 @@ import type { PortalItemProps as Props } from "./tableProps";
 
 /** Arguments compared with the item: a set one that differs is what the adoption writes. */
 export const ADOPT_COMPARED = [
-  "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent", "licenseInfo", "culture",
+  "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent", "licenseInfo", "accessInformation", "culture",
   "properties", "classification", "serviceUsername", "serviceProxyFilter", "url", "text", "file", "relationship", "protected",
   "serviceProxyParams", "serviceCredentialsType", "metadata", "listingProperties", "appCategories", "industries", "languages",
   "largeThumbnail", "banner", "screenshot", "advancedSettings", "name",

@@ -36,6 +36,7 @@ export const PORTAL_ITEM = {
   categories: { role: "argument", rule: f.categories, wire: "categories", sent: true, list: true, drift: "held", read: "categories", doc: "A list, or comma-delimited text." },
   extent: { role: "argument", rule: f.extent, wire: "extent", sent: true, doc: "`[[xmin, ymin], [xmax, ymax]]`, an object, or the text form." },
   licenseInfo: { role: "argument", rule: f.licenseinfo, wire: "licenseinfo", sent: true, drift: "held", read: "licenseInfo", doc: "As spec.md#item-fields (sent as `licenseinfo`)." },
+  accessInformation: { role: "argument", rule: f.accessInformation, wire: "accessInformation", sent: true, drift: "held", read: "accessInformation", doc: "Credits (attribution) of the item (public REST API item parameter `accessInformation`; docs/fidelity.md)." },
   culture: { role: "argument", rule: f.culture, wire: "culture", sent: true, drift: "held", read: "culture", doc: "`xx-YY`, e.g. `en-US`." },
   properties: { role: "argument", rule: f.properties, wire: "properties", sent: true, doc: "A JSON object, or its text." },
   url: { role: "argument", output: true, read: "url", rule: f.url, wire: "url", whenSet: true, drift: "custom", doc: "A service, web application or other content URL.", outputDoc: "The URL, as the portal stored it." },

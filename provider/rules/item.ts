@@ -59,6 +59,7 @@ export const itemFieldsShape = {
   classification: jsonObject(classification),
   extent: z.union([z.string(), z.array(z.array(z.number())), z.record(z.string(), z.number())]),
   licenseinfo: z.string(),
+  accessInformation: z.string(),
   culture,
   properties: jsonObject(z.record(z.string(), z.unknown())),
   advancedSettings: jsonObject(z.record(z.string(), z.unknown())),

@@ -1,0 +1,262 @@
+// Governance rules over a stack's portal resources (docs/governance.md). Pure functions of the
+// resources' inputs, so the same rules run in the Pulumi policy engine (policy/index.ts, through
+// `pulumi preview --policy-pack`) and in `render-plan --policy-config` over `pulumi preview --json`
+// (cli/planPolicies.ts), with the same words. A value the plan does not know yet (an id of a
+// resource still to create) is never a violation: the rule looks at what it can see.
+
+export type EnforcementLevel = "advisory" | "mandatory" | "disabled";
+
+/** One resource as the rules see it: its short type (PortalItem, Folder …), name, URN and inputs. */
+export interface RuleResource {
+  /** `PortalItem`, `ItemStatus`, `CategorySchema`, `Folder`, `Group`, `LayerAppend` … */
+  kind: string;
+  name: string;
+  urn: string;
+  props: Record<string, unknown>;
+  /** The URNs each input property was computed from (`folder` → the Folder's URN). */
+  propertyDependencies: Record<string, string[]>;
+}
+
+export interface Violation {
+  policy: string;
+  level: Exclude<EnforcementLevel, "disabled">;
+  urn: string;
+  message: string;
+}
+
+type Report = (urn: string, message: string) => void;
+
+export interface PortalRule {
+  name: string;
+  description: string;
+  /** What a stack that switches the rule on without config gets. */
+  defaultLevel: Exclude<EnforcementLevel, "disabled">;
+  /** JSON schema of the rule's config (the policy engine checks `--policy-pack-config` with it). */
+  configSchema?: { properties: Record<string, unknown>; additionalProperties?: boolean };
+  check(resources: readonly RuleResource[], config: Record<string, any>, report: Report): void;
+}
+
+/**
+ * The engine's unknown-value sentinels (a value computed at `up`): string, boolean, number, array,
+ * asset, archive, object — as `pulumi preview --json` and the policy engine's raw props carry them.
+ */
+const UNKNOWNS = new Set([
+  "04da6b54-80e4-46f7-96ec-b56ff0331ba9", "1c4a061d-8072-4f0a-a4cb-0ff528b18fe7", "3eeb2bf0-c639-47a8-9e75-3b44932eb421",
+  "6a19a0b0-7e62-4c92-b797-7f8e31da9cc2", "030794c1-ac77-496b-92df-f27374a8bd58", "e48ece36-62e2-4504-bad9-02848725956a", "dd056dcd-154b-4c76-9bd3-c8f88648b5ff",
+]);
+const isUnknown = (v: unknown): boolean => typeof v === "string" && UNKNOWNS.has(v);
+const known = (v: unknown): unknown => (isUnknown(v) ? undefined : v);
+const str = (v: unknown): string | undefined => (typeof known(v) === "string" ? (v as string) : undefined);
+const list = (v: unknown): unknown[] => {
+  const k = known(v);
+  if (typeof k === "string") return k.split(",").map((s) => s.trim()).filter(Boolean);
+  return Array.isArray(k) ? k.map(known).filter((x) => x !== undefined) : [];
+};
+const obj = (v: unknown): Record<string, unknown> | undefined => {
+  const k = known(v);
+  return k !== null && typeof k === "object" && !Array.isArray(k) ? (k as Record<string, unknown>) : undefined;
+};
+
+const AUTHORITATIVE = new Set(["org_authoritative", "public_authoritative"]);
+const ACCESS_ORDER = ["private", "org", "public"] as const;
+const accessRank = (a: unknown) => ACCESS_ORDER.indexOf(a as (typeof ACCESS_ORDER)[number]);
+
+const of = (rs: readonly RuleResource[], kind: string) => rs.filter((r) => r.kind === kind);
+
+/** The resource a property points at: by dependency (a resource of the stack), else by literal id. */
+function target(rs: readonly RuleResource[], from: RuleResource, prop: string, path: (r: RuleResource) => unknown): RuleResource | undefined {
+  const deps = from.propertyDependencies[prop] ?? [];
+  const byDep = rs.find((r) => deps.includes(r.urn));
+  if (byDep) return byDep;
+  const value = str(path(from));
+  return value === undefined ? undefined : rs.find((r) => r.kind === "PortalItem" && (str(r.props.adoptItemId) === value || str(r.props.itemIdToCreate) === value));
+}
+
+/** The PortalItem an ItemStatus is about. */
+const statusTarget = (rs: readonly RuleResource[], s: RuleResource) => target(rs, s, "itemId", (r) => r.props.itemId);
+
+function statusOf(rs: readonly RuleResource[], item: RuleResource): string | undefined {
+  return of(rs, "ItemStatus")
+    .filter((s) => statusTarget(rs, s) === item)
+    .map((s) => str(s.props.status))
+    .find((x) => x !== undefined);
+}
+
+/** The items another item's relationship points at (its origin or destination). */
+function relatedTo(rs: readonly RuleResource[], item: RuleResource): RuleResource[] {
+  const rel = obj(item.props.relationship);
+  if (!rel) return [];
+  const deps = item.propertyDependencies.relationship ?? [];
+  const ids = [str(rel.originItemId), str(rel.destinationItemId)].filter((x): x is string => x !== undefined);
+  return rs.filter((r) => r !== item && r.kind === "PortalItem" && (deps.includes(r.urn) || ids.includes(str(r.props.adoptItemId) ?? "\0") || ids.includes(str(r.props.itemIdToCreate) ?? "\0")));
+}
+
+/** Every category path of a content tree: `/Categories/Water/Lakes`, lower-cased for comparison. */
+function categoryPaths(nodes: unknown, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const n of list(nodes)) {
+    const node = obj(n);
+    const title = str(node?.title);
+    if (!node || title === undefined) continue;
+    const p = `${prefix}/${title}`;
+    out.push(p.toLowerCase(), ...categoryPaths(node.categories, p));
+  }
+  return out;
+}
+
+const titleOf = (r: RuleResource) => str(r.props.title) ?? r.name;
+
+export const RULES: PortalRule[] = [
+  {
+    name: "portal-public-item-authority",
+    description: "An item shared with everyone (sharing.access public) is authoritative (an ItemStatus), or carries licenseInfo and accessInformation.",
+    defaultLevel: "mandatory",
+    check(rs, _config, report) {
+      for (const item of of(rs, "PortalItem")) {
+        if (str(obj(item.props.sharing)?.access) !== "public") continue;
+        if (AUTHORITATIVE.has(statusOf(rs, item) ?? "")) continue;
+        const missing = ["licenseInfo", "accessInformation"].filter((k) => !isUnknown(item.props[k]) && (str(item.props[k]) ?? "").trim() === "");
+        if (missing.length === 0) continue;
+        report(item.urn, `PortalItem "${item.name}" (${titleOf(item)}) is shared with everyone (sharing.access public) but is not authoritative and has no ${missing.join(" and no ")}: add an ItemStatus with status org_authoritative, or set ${missing.join(" and ")}.`);
+      }
+    },
+  },
+  {
+    name: "portal-item-categories-exist",
+    description: "Every category a PortalItem is filed under exists in a CategorySchema of the same stack.",
+    defaultLevel: "mandatory",
+    check(rs, _config, report) {
+      const schemas = of(rs, "CategorySchema");
+      // the program's tree (categorySchema), or as check normalized it (__categorySchema, and `outline`: path → description)
+      const paths = new Set(schemas.flatMap((s) => [...categoryPaths(s.props.categorySchema ?? s.props.__categorySchema), ...Object.keys(obj(s.props.outline) ?? {}).map((k) => `/${k}`.toLowerCase())]));
+      for (const item of of(rs, "PortalItem")) {
+        const bad = list(item.props.categories).filter((c): c is string => typeof c === "string" && !paths.has(c.replace(/\/+$/, "").toLowerCase()));
+        if (bad.length === 0) continue;
+        const where = schemas.length === 0 ? "this stack has no CategorySchema" : `the CategorySchema${schemas.length > 1 ? "s" : ""} ${schemas.map((s) => `"${s.name}"`).join(", ")} ha${schemas.length > 1 ? "ve" : "s"} no such path`;
+        report(item.urn, `PortalItem "${item.name}" categories: ${bad.map((c) => `"${c}"`).join(", ")} not found (${where}): add the categories to the tree, or fix the path (e.g. /Categories/Water/Lakes).`);
+      }
+    },
+  },
+  {
+    name: "portal-no-deprecating-used-items",
+    description: "No ItemStatus deprecates an item that another item of the stack depends on (its relationship points at it), authoritative or not.",
+    defaultLevel: "mandatory",
+    check(rs, _config, report) {
+      for (const s of of(rs, "ItemStatus")) {
+        if (str(s.props.status) !== "deprecated") continue;
+        const item = statusTarget(rs, s);
+        if (!item) continue;
+        const users = of(rs, "PortalItem").filter((u) => relatedTo(rs, u).includes(item));
+        if (users.length === 0) continue;
+        const named = users.map((u) => `"${u.name}"${AUTHORITATIVE.has(statusOf(rs, u) ?? "") ? " (authoritative)" : ""}`).join(", ");
+        report(s.urn, `ItemStatus "${s.name}" deprecates PortalItem "${item.name}" (${titleOf(item)}), which ${named} depend${users.length === 1 ? "s" : ""} on through a relationship: move ${users.length === 1 ? "it" : "them"} to another item first, or keep the status.`);
+      }
+    },
+  },
+  {
+    name: "portal-item-conventions",
+    description: "Title, tags and snippet conventions from the policy config: requiredTags, titlePattern, requireSnippet.",
+    defaultLevel: "advisory",
+    configSchema: {
+      properties: {
+        requiredTags: { type: "array", items: { type: "string" } },
+        titlePattern: { type: "string" },
+        requireSnippet: { type: "boolean" },
+      },
+    },
+    check(rs, config, report) {
+      const required: string[] = Array.isArray(config.requiredTags) ? config.requiredTags : [];
+      const pattern = typeof config.titlePattern === "string" ? new RegExp(config.titlePattern) : undefined;
+      for (const item of of(rs, "PortalItem")) {
+        const problems: string[] = [];
+        const tagsKnown = known(item.props.tags) !== undefined || item.props.tags === undefined;
+        const tags = list(item.props.tags).map((t) => String(t).toLowerCase());
+        const missing = required.filter((t) => !tags.includes(t.toLowerCase()));
+        if (tagsKnown && missing.length > 0) problems.push(`tags lack ${missing.map((t) => `"${t}"`).join(", ")} (required: ${required.join(", ")})`);
+        const title = str(item.props.title);
+        if (pattern && title !== undefined && !pattern.test(title)) problems.push(`title "${title}" does not match ${pattern}`);
+        if (config.requireSnippet === true && item.props.snippet === undefined) problems.push("snippet is not set (a one-line summary is required)");
+        if (problems.length > 0) report(item.urn, `PortalItem "${item.name}": ${problems.join("; ")}.`);
+      }
+    },
+  },
+  {
+    name: "portal-max-sharing",
+    description: "A maximum sharing level per folder (by Folder title) and per group (by Group title), from the policy config: folders / groups maps of title → private|org|public.",
+    defaultLevel: "mandatory",
+    configSchema: {
+      properties: {
+        folders: { type: "object", additionalProperties: { enum: [...ACCESS_ORDER] } },
+        groups: { type: "object", additionalProperties: { enum: [...ACCESS_ORDER] } },
+      },
+    },
+    check(rs, config, report) {
+      const folders: Record<string, string> = obj(config.folders) as Record<string, string> ?? {};
+      const groups: Record<string, string> = obj(config.groups) as Record<string, string> ?? {};
+      const folderTitle = (item: RuleResource) => {
+        const f = rs.find((r) => r.kind === "Folder" && (item.propertyDependencies.folder ?? []).includes(r.urn));
+        return f ? str(f.props.title) : str(item.props.folder);
+      };
+      for (const item of of(rs, "PortalItem")) {
+        const sharing = obj(item.props.sharing);
+        const access = str(sharing?.access);
+        if (access === undefined) continue;
+        const limits: Array<[string, string]> = [];
+        const ft = folderTitle(item);
+        if (ft !== undefined && folders[ft] !== undefined) limits.push([`folder "${ft}"`, folders[ft]]);
+        const groupDeps = item.propertyDependencies.sharing ?? [];
+        for (const g of rs.filter((r) => r.kind === "Group" && groupDeps.includes(r.urn))) {
+          const gt = str(g.props.title);
+          if (gt !== undefined && groups[gt] !== undefined) limits.push([`group "${gt}"`, groups[gt]]);
+        }
+        for (const [where, max] of limits) {
+          if (accessRank(access) > accessRank(max)) report(item.urn, `PortalItem "${item.name}" is shared with access ${access}, above the ${where} limit of ${max}: set sharing.access to ${max}${max === "private" ? "" : " or lower"}, or file it elsewhere.`);
+        }
+      }
+    },
+  },
+  {
+    name: "portal-append-truncate-allowed",
+    description: "A LayerAppend with truncate (every row of the layer deleted first) is named in the policy config's allow list.",
+    defaultLevel: "mandatory",
+    configSchema: { properties: { allow: { type: "array", items: { type: "string" } } } },
+    check(rs, config, report) {
+      const allow: string[] = Array.isArray(config.allow) ? config.allow : [];
+      for (const a of of(rs, "LayerAppend")) {
+        if (known(a.props.truncate) !== true || allow.includes(a.name)) continue;
+        report(a.urn, `LayerAppend "${a.name}" has truncate: true, which deletes every row of the layer before the append: add "${a.name}" to the allow list of portal-append-truncate-allowed in the policy config, or drop truncate.`);
+      }
+    },
+  },
+];
+
+/** Policy config as `--policy-pack-config` takes it: `{ rule: level }` or `{ rule: { enforcementLevel, ...config } }`. */
+export type PolicyConfig = Record<string, EnforcementLevel | ({ enforcementLevel?: EnforcementLevel } & Record<string, unknown>)>;
+
+export function levelOf(rule: PortalRule, config: PolicyConfig = {}): EnforcementLevel {
+  const c = config[rule.name] ?? config.all;
+  if (typeof c === "string") return c;
+  return c?.enforcementLevel ?? rule.defaultLevel;
+}
+
+export function ruleConfig(rule: PortalRule, config: PolicyConfig = {}): Record<string, unknown> {
+  const c = config[rule.name];
+  return typeof c === "object" && c !== null ? c : {};
+}
+
+/** Every violation of every rule not disabled, mandatory first. */
+export function evaluate(resources: readonly RuleResource[], config: PolicyConfig = {}): Violation[] {
+  const out: Violation[] = [];
+  for (const rule of RULES) {
+    const level = levelOf(rule, config);
+    if (level === "disabled") continue;
+    rule.check(resources, ruleConfig(rule, config), (urn, message) => out.push({ policy: rule.name, level, urn, message }));
+  }
+  return out.sort((a, b) => (a.level === b.level ? 0 : a.level === "mandatory" ? -1 : 1));
+}
+
+/** `pulumi-nodejs:dynamic/portal:PortalItem` → `PortalItem`; other types as they are. */
+export function kindOfType(type: string): string {
+  const m = /^pulumi-nodejs:dynamic\/portal:(\w+)$/.exec(type);
+  return m ? m[1] : type;
+}
