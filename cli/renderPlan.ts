@@ -8,17 +8,17 @@ import { deleteLines } from "./deleteLines";
 
 export class NotPreviewJson extends Error {}
 
-interface Step {
+export interface Step {
   op: string;
   urn: string;
   type?: string;
   oldState?: { type?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
-  newState?: { type?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+  newState?: { type?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown>; propertyDependencies?: Record<string, string[]> | null };
   diffReasons?: string[];
   replaceReasons?: string[];
 }
 
-interface Preview {
+export interface Preview {
   steps: Step[];
   changeSummary: Record<string, number>;
   diagnostics?: Array<{ message?: string; severity?: string; urn?: string }>;
@@ -38,7 +38,7 @@ const FOLDED = new Set(["same", "read", "create-replacement", "delete-replaced",
 
 /** The shape of `pulumi preview --json` that render-plan reads (issue 30): anything else is refused in one line. */
 const props = z.record(z.string(), z.unknown());
-const state = z.object({ type: z.string().optional(), inputs: props.nullish(), outputs: props.nullish() }).nullish();
+const state = z.object({ type: z.string().optional(), inputs: props.nullish(), outputs: props.nullish(), propertyDependencies: z.record(z.string(), z.array(z.string())).nullish() }).nullish();
 const PREVIEW = z.object({
   steps: z.array(z.object({ op: z.string(), urn: z.string(), type: z.string().optional(), oldState: state, newState: state, diffReasons: z.array(z.string()).nullish(), replaceReasons: z.array(z.string()).nullish() })).nullish(),
   changeSummary: z.record(z.string(), z.number()),
@@ -113,23 +113,50 @@ function linesOf(s: Step): string[] {
 
 const OP_SIGN: Record<string, string> = Object.fromEntries(OPS.map(([op, sign]) => [op, sign]));
 
+/** One changed resource: its heading and its diff lines. */
+export interface PlanSection {
+  op: string;
+  urn: string;
+  type: string;
+  name: string;
+  heading: string;
+  lines: string[];
+}
+
+/** The changed resources of a preview, in the engine's order, folded steps and the stack left out. */
+export function planSections(preview: Preview): PlanSection[] {
+  const steps = preview.steps.filter((s) => !FOLDED.has(s.op) && !s.type?.startsWith("pulumi:pulumi:Stack") && !s.urn.includes("::pulumi:pulumi:Stack::"));
+  return steps.map((s) => ({ op: s.op, urn: s.urn, type: typeOf(s), name: nameOf(s.urn), heading: `### ${OP_SIGN[s.op] ?? "~"} ${s.op} \`${typeOf(s)}\` **${nameOf(s.urn)}**`, lines: linesOf(s).map(escape) }));
+}
+
+/** "**1 to create, 2 to update** (5 unchanged)", or undefined when nothing changes. */
+export function summaryLine(preview: Preview): string | undefined {
+  const counts = OPS.filter(([op]) => (preview.changeSummary[op] ?? 0) > 0).map(([op, , label]) => `${preview.changeSummary[op]} ${label}`);
+  if (counts.length === 0) return undefined;
+  const same = preview.changeSummary.same ?? 0;
+  return `**${counts.join(", ")}**${same > 0 ? ` (${same} unchanged)` : ""}`;
+}
+
+/** The first line of each error diagnostic. */
+export function errorLines(preview: Preview): string[] {
+  return (preview.diagnostics ?? []).filter((d) => d.severity === "error" && d.message).map((d) => d.message!.trim().split("\n")[0]);
+}
+
 /** The Markdown of a parsed preview. */
 export function renderPlan(preview: Preview): string {
-  const counts = OPS.filter(([op]) => (preview.changeSummary[op] ?? 0) > 0).map(([op, , label]) => `${preview.changeSummary[op]} ${label}`);
-  const steps = preview.steps.filter((s) => !FOLDED.has(s.op) && !s.type?.startsWith("pulumi:pulumi:Stack") && !s.urn.includes("::pulumi:pulumi:Stack::"));
+  const sections = planSections(preview);
+  const summary = summaryLine(preview);
   const out = ["## Pulumi plan", ""];
-  if (counts.length === 0 && steps.length === 0) {
+  if (summary === undefined && sections.length === 0) {
     out.push("No changes.", "");
     return out.join("\n");
   }
-  const same = preview.changeSummary.same ?? 0;
-  out.push(`**${counts.join(", ")}**${same > 0 ? ` (${same} unchanged)` : ""}`, "");
-  for (const s of steps) {
-    out.push(`### ${OP_SIGN[s.op] ?? "~"} ${s.op} \`${typeOf(s)}\` **${nameOf(s.urn)}**`, "");
-    const lines = linesOf(s);
-    if (lines.length > 0) out.push("```diff", ...lines.map(escape), "```", "");
+  out.push(summary ?? "****", "");
+  for (const s of sections) {
+    out.push(s.heading, "");
+    if (s.lines.length > 0) out.push("```diff", ...s.lines, "```", "");
   }
-  const errors = (preview.diagnostics ?? []).filter((d) => d.severity === "error" && d.message);
-  if (errors.length > 0) out.push("### Errors", "", ...errors.map((d) => `- ${d.message!.trim().split("\n")[0]}`), "");
+  const errors = errorLines(preview);
+  if (errors.length > 0) out.push("### Errors", "", ...errors.map((m) => `- ${m}`), "");
   return out.join("\n");
 }

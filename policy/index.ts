@@ -58,7 +58,6 @@ export function portalPolicies(options: PortalPolicyPackOptions = {}): any[] {
 
 /** The policy pack: `new PolicyPack(name, { policies: portalPolicies(options) })`. */
 export function portalPolicyPack(options: PortalPolicyPackOptions = {}): unknown {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PolicyPack } = require("@pulumi/policy") as { PolicyPack: new (name: string, args: { policies: any[] }) => unknown };
   return new PolicyPack(options.name ?? "pulumi-gis-portal", { policies: portalPolicies(options) });
 }

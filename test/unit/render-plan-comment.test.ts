@@ -1,0 +1,83 @@
+// Issue 25: render-plan's comment stays readable — the whole of it through a pipe, under GitHub's
+// 65,536 characters with the summary first and a note of what was cut (whole sections), a hidden
+// marker for the workflow to update its own comment, policy results first, drift in the portal's
+// words, and a JSON twin with a formatVersion.
+import { strict as assert } from "node:assert";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { driftLine, planJson, renderComment } from "../../cli/planComment";
+import { parsePreview } from "../../cli/renderPlan";
+
+const URN = (kind: string, name: string) => `urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:${kind}::${name}`;
+const item = (name: string, inputs: Record<string, unknown>, op = "create") => ({ op, urn: URN("PortalItem", name), newState: { type: "pulumi-nodejs:dynamic/portal:PortalItem", inputs: { plannedChanges: [`+ create Web Map "${name}"`, "+ sharing: org"], ...inputs } } });
+
+function bigPlan(n: number): string {
+  const steps = Array.from({ length: n }, (_, i) => item(`map-${i}`, { title: `Map ${i}`, text: "{}", plannedChanges: [`+ create Web Map "Map ${i}" with text "{}"`, `+ tags: ["a","b","c"]`, "+ sharing: org", "+ folder: \"Published maps\""] }));
+  return JSON.stringify({ changeSummary: { create: n }, steps });
+}
+
+describe("unit: render-plan's comment (issue 25)", () => {
+  it("a 4,000-step plan: under 65,536 characters, summary first, whole sections only, a note of what was cut", () => {
+    const md = renderComment(parsePreview(bigPlan(4000)));
+    assert.ok(md.length < 65_536, `${md.length}`);
+    const lines = md.split("\n");
+    assert.match(lines[0], /^<!-- pulumi-gis-portal:plan:org\/dev -->$/);
+    assert.equal(lines[1], "## Pulumi plan");
+    assert.equal(lines[3], "**4000 to create**");
+    const note = /\*\*(\d+) of 4000 resource sections not shown\*\* \(([\d,]+) characters; the comment limit is 65,536\)/.exec(md);
+    assert.ok(note, md.slice(-600));
+    const shown = (md.match(/^### \+ create/gm) ?? []).length;
+    assert.equal(shown + Number(note![1]), 4000);
+    // every shown section is whole: each opened ```diff block is closed
+    assert.equal((md.match(/^```diff$/gm) ?? []).length, (md.match(/^```$/gm) ?? []).length);
+  });
+
+  it("through a pipe, the bin's output arrives whole", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "render-pipe-"));
+    try {
+      const file = path.join(dir, "big.json");
+      fs.writeFileSync(file, bigPlan(4000));
+      const bin = path.join(__dirname, "..", "..", "dist", "cli", "index.js");
+      const expected = spawnSync(process.execPath, [bin, "render-plan", file, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 }).stdout;
+      assert.ok(expected.length > 500_000, `${expected.length}`);
+      const piped = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" render-plan "${file}" --json | wc -c`], { encoding: "utf8" });
+      assert.equal(Number(piped.stdout.trim()), Buffer.byteLength(expected));
+      assert.equal(JSON.parse(expected).resources.length, 4000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--json: formatVersion 1, the summary, every resource with its lines, the policy results", () => {
+    const preview = parsePreview(JSON.stringify({ changeSummary: { create: 1 }, steps: [item("map", { title: "Map", sharing: { access: "public" } })] }));
+    const j = planJson(preview, { policies: {} }) as any;
+    assert.equal(j.formatVersion, 1);
+    assert.equal(j.kind, "plan");
+    assert.equal(j.stack, "org/dev");
+    assert.deepEqual(j.changeSummary, { create: 1 });
+    assert.deepEqual(j.resources[0].lines, ['+ create Web Map "map"', "+ sharing: org"]);
+    assert.equal(j.policies[0].policy, "portal-public-item-authority");
+    assert.equal(j.policies[0].level, "mandatory");
+  });
+
+  it("policy results come before the resources, mandatory first and marked as blocking", () => {
+    const preview = parsePreview(JSON.stringify({ changeSummary: { create: 1 }, steps: [item("map", { title: "map", tags: ["x"], sharing: { access: "public" } })] }));
+    const md = renderComment(preview, { policies: { "portal-item-conventions": { requiredTags: ["water"] } } });
+    const policies = md.indexOf("### Policies");
+    assert.ok(policies > 0 && policies < md.indexOf("### + create"), md);
+    assert.match(md, /\*\*1 mandatory violation \(blocking\)\*\*, 2 in all:\n\n- ⛔ \*\*mandatory\*\* `portal-public-item-authority`[^\n]*\n- ⚠️ advisory `portal-item-conventions`: PortalItem "map": tags lack "water"/);
+  });
+
+  it("drift: each provider line in the portal's words", () => {
+    assert.equal(driftLine('~ title: "Map (edited)" → "Map"'), 'portal changed title to "Map (edited)" (the program says "Map")');
+    assert.equal(driftLine("+ add Categories/Water/Lakes"), "portal removed Categories/Water/Lakes");
+    assert.equal(driftLine("- remove Categories/Water/Wells"), "portal added Categories/Water/Wells");
+    assert.equal(driftLine("~ rename Categories/Water/Wells → Categories/Water/Lakes (0 items are in it)"), "portal renamed Categories/Water/Lakes to Categories/Water/Wells");
+    const preview = parsePreview(JSON.stringify({ changeSummary: { update: 1, same: 3 }, steps: [{ op: "update", urn: URN("PortalItem", "m"), newState: { type: "pulumi-nodejs:dynamic/portal:PortalItem", inputs: { plannedChanges: ['~ title: "Map (edited)" → "Map"'] } } }] }));
+    const md = renderComment(preview, { drift: true });
+    assert.match(md, /^<!-- pulumi-gis-portal:drift:org\/dev -->\n## Pulumi drift check\n\n\*\*Drift in 1 resource\*\*/);
+    assert.match(md, /### ! drift `portal:PortalItem` \*\*m\*\*\n\n```diff\nportal changed title to "Map \(edited\)" \(the program says "Map"\)\n```/);
+  });
+});
