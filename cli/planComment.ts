@@ -65,7 +65,7 @@ export function driftLine(line: string): string {
 }
 
 function driftSection(s: PlanSection): PlanSection {
-  if (s.op === "create") return { ...s, heading: `### ! missing \`${s.type}\` **${s.name}**`, lines: [`portal has no ${s.type} "${s.name}" (deleted outside the program; up creates it again)`] };
+  if (s.op === "create") return { ...s, heading: `### ! missing \`${s.type}\` **${s.name}**`, lines: [`portal has no ${s.type} "${s.name}" (deleted outside the program; pulumi up --refresh creates it again)`] };
   return { ...s, heading: `### ! drift \`${s.type}\` **${s.name}**`, lines: s.lines.map(driftLine) };
 }
 
@@ -85,7 +85,7 @@ export function renderComment(preview: Preview, o: CommentOptions = {}): string 
   const sections = planSections(preview).map((s) => (o.drift ? driftSection(s) : s));
   const summary = summaryLine(preview);
   const head = [marker, o.drift ? "## Pulumi drift check" : "## Pulumi plan", ""];
-  if (o.drift) head.push(sections.length === 0 ? "No drift: the portal is as the program says." : `**Drift in ${sections.length} resource${sections.length > 1 ? "s" : ""}**: the portal differs from the program; \`pulumi up\` sets it back.`, "");
+  if (o.drift) head.push(sections.length === 0 ? "No drift: the portal is as the program says." : `**Drift in ${sections.length} resource${sections.length > 1 ? "s" : ""}**: the portal differs from the program; \`pulumi up --refresh\` sets it back.`, "");
   else head.push(summary === undefined && sections.length === 0 ? "No changes." : (summary ?? "****"), "");
   if (o.policies) head.push(...policyLines(evaluate(planResources(preview), o.policies)));
   const errors = errorLines(preview);

@@ -3,11 +3,11 @@
 // and fix; the same rules set to advisory pass and appear in render-plan's Markdown; a compliant
 // program has no violation. No portal write in any of it.
 import { strict as assert } from "node:assert";
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { clearRequestLog, requestLog } from "../provider/resources/portalCalls";
+import { clearRequestLog, portalPost, requestLog } from "../provider/resources/portalCalls";
 import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../support/pulumi";
 
 const program = `
@@ -24,7 +24,7 @@ const map = new portal.PortalItem("map", {
 });
 new portal.PortalItem("app", { type: "Web Mapping Application", title: "App", tags: ["water"], url: "https://apps.example.com/rivers", relationship: { type: "Map2AppConfig", originItemId: map.itemId } });
 if (bad) new portal.ItemStatus("map-status", { itemId: map.itemId, status: "deprecated" });
-new portal.LayerAppend("reload", { name: "reload", layerUrl: "https://services.example.com/arcgis/rest/services/Rivers/FeatureServer/0", edits: { features: [] }, truncate: bad });
+if (bad) new portal.LayerAppend("reload", { name: "reload", layerUrl: "https://services.example.com/arcgis/rest/services/Rivers/FeatureServer/0", edits: { features: [] }, truncate: true });
 `;
 
 const policyConfig = (level: string) => ({
@@ -39,13 +39,17 @@ describe("e2e governance: the policy pack on every plan (issue 25)", function ()
   let project: FixtureProject;
   let pack: string;
 
-  function pulumi(args: string[]): Promise<{ code: number; out: string }> {
+  function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) =>
       execFile(path.join(pulumiBinDir(), "pulumi"), [...args, "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env }, maxBuffer: 64 * 1024 * 1024 }, (e, stdout, stderr) =>
-        resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, out: `${stdout}\n${stderr}` }),
+        resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       ),
     );
   }
+  const pulumi = async (args: string[]) => {
+    const r = await run(args);
+    return { code: r.code, out: `${r.stdout}\n${r.stderr}` };
+  };
 
   /**
    * The shipped pack (runtime nodejs). A CLI whose Node.js language host predates running policy
@@ -115,4 +119,48 @@ describe("e2e governance: the policy pack on every plan (issue 25)", function ()
     assert.equal(good.code, 0, good.out);
     assert.doesNotMatch(good.out, /portal-[a-z-]+\s*\(/, good.out);
   });
+
+  it("render-plan runs the same rules over `preview --json`: the advisory violations are in the Markdown", async () => {
+    const file = path.join(project.dir, "policy-advisory.json");
+    execFileSync(path.join(pulumiBinDir(), "pulumi"), ["config", "set", "case", "bad", "--stack", "dev"], { cwd: project.dir, env: { ...process.env, ...project.env } });
+    const json = path.join(project.dir, "preview.json");
+    fs.writeFileSync(json, (await run(["preview", "--json"])).stdout);
+    const md = execFileSync(process.execPath, [bin(), "render-plan", json, "--policy-config", file], { encoding: "utf8" });
+    assert.match(md, /### Policies\n\nAdvisory only \(not blocking\), 6 in all:/, md);
+    for (const rule of ["portal-public-item-authority", "portal-item-categories-exist", "portal-no-deprecating-used-items", "portal-item-conventions", "portal-max-sharing", "portal-append-truncate-allowed"]) assert.ok(md.includes(`\`${rule}\``), `${rule}:\n${md}`);
+  });
+
+  it("drift on a schedule: an out-of-band edit makes the check fail and reads in the portal's words; after up it passes", async () => {
+    execFileSync(path.join(pulumiBinDir(), "pulumi"), ["config", "set", "case", "good", "--stack", "dev"], { cwd: project.dir, env: { ...process.env, ...project.env } });
+    await pulumiOk(["up", "--yes", "--skip-preview"]);
+    const search = await (await fetch(`${emu.sharingUrl}/search?${new URLSearchParams({ f: "json", q: "title:Rivers", token: emu.tokens.dev_admin })}`)).json();
+    const map = (search as { results: Array<{ id: string; owner: string; title: string }> }).results.find((r) => r.title === "Rivers")!;
+    await portalPost(emu, "dev_admin", `content/users/${map.owner}/items/${map.id}/update`, { title: "Rivers (edited)" });
+    const drift = await driftCheck();
+    assert.notEqual(drift.preview, 0, "preview --refresh --expect-no-changes fails on drift");
+    assert.equal(drift.render, 1, drift.md);
+    assert.match(drift.md, /### ! drift `portal:PortalItem` \*\*map\*\*\n\n```diff\nportal changed title to "Rivers \(edited\)" \(the program says "Rivers"\)/, drift.md);
+    await pulumiOk(["up", "--refresh", "--yes", "--skip-preview"]);
+    const clean = await driftCheck();
+    assert.equal(clean.preview, 0, clean.md);
+    assert.equal(clean.render, 0, clean.md);
+    assert.match(clean.md, /No drift: the portal is as the program says\./);
+  });
+
+  const bin = () => path.join(project.dir, "node_modules", "pulumi-gis-portal", "dist", "cli", "index.js");
+
+  async function pulumiOk(args: string[]): Promise<string> {
+    const r = await pulumi(args);
+    assert.equal(r.code, 0, r.out);
+    return r.out;
+  }
+
+  /** The scheduled workflow's commands (examples/ci/drift.yml): preview --refresh as JSON, then render-plan --drift. */
+  async function driftCheck(): Promise<{ preview: number; render: number; md: string }> {
+    const json = path.join(project.dir, "drift.json");
+    const p = await run(["preview", "--refresh", "--expect-no-changes", "--json"]);
+    fs.writeFileSync(json, p.stdout);
+    const r = spawnSync(process.execPath, [bin(), "render-plan", json, "--drift"], { encoding: "utf8" });
+    return { preview: p.code, render: r.status ?? -1, md: `${r.stdout}${r.stderr}` };
+  }
 });
