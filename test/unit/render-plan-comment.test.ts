@@ -81,3 +81,21 @@ describe("unit: render-plan's comment (issue 25)", () => {
     assert.match(md, /### ! drift `portal:PortalItem` \*\*m\*\*\n\n```diff\nportal changed title to "Map \(edited\)" \(the program says "Map"\)\n```/);
   });
 });
+
+describe("unit: the shipped policy pack and the example config (issue 25)", () => {
+  const root = path.join(__dirname, "..", "..");
+  it("examples/ci/policy.json names only rules the pack has, each with a level the engine takes", () => {
+    const { RULES } = require("../../policy/rules") as typeof import("../../policy/rules");
+    const config = JSON.parse(fs.readFileSync(path.join(root, "examples", "ci", "policy.json"), "utf8"));
+    const names = new Set(RULES.map((r) => r.name));
+    for (const [k, v] of Object.entries(config)) {
+      assert.ok(names.has(k), `unknown rule ${k}`);
+      const level = typeof v === "string" ? v : (v as { enforcementLevel?: string }).enforcementLevel;
+      assert.ok(["advisory", "mandatory", "disabled"].includes(level!), `${k}: ${level}`);
+    }
+  });
+  it("policy-pack/package.json carries the package's version (the engine shows it with each violation)", () => {
+    const pack = JSON.parse(fs.readFileSync(path.join(root, "policy-pack", "package.json"), "utf8"));
+    assert.equal(pack.version, JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version);
+  });
+});
