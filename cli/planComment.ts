@@ -85,7 +85,12 @@ export function renderComment(preview: Preview, o: CommentOptions = {}): string 
   const sections = planSections(preview).map((s) => (o.drift ? driftSection(s) : s));
   const summary = summaryLine(preview);
   const head = [marker, o.drift ? "## Pulumi drift check" : "## Pulumi plan", ""];
-  if (o.drift) head.push(sections.length === 0 ? "No drift: the portal is as the program says." : `**Drift in ${sections.length} resource${sections.length > 1 ? "s" : ""}**: the portal differs from the program; \`pulumi up --refresh\` sets it back.`, "");
+  const refreshOnly = sections.length === 0 && hasChanges(preview);
+  if (o.drift && refreshOnly) {
+    // `pulumi refresh --preview-only --json` counts what changed but carries the old state only
+    const n = Object.entries(preview.changeSummary).filter(([op]) => op !== "same").reduce((a, [, k]) => a + k, 0);
+    head.push(`**Drift in ${n} resource${n > 1 ? "s" : ""}** (counted by the refresh; its JSON does not say what changed): run \`pulumi preview --refresh --json\` and render that for each difference in the portal's words.`, "");
+  } else if (o.drift) head.push(sections.length === 0 ? "No drift: the portal is as the program says." : `**Drift in ${sections.length} resource${sections.length > 1 ? "s" : ""}**: the portal differs from the program; \`pulumi up --refresh\` sets it back.`, "");
   else head.push(summary === undefined && sections.length === 0 ? "No changes." : (summary ?? "****"), "");
   if (o.policies) head.push(...policyLines(evaluate(planResources(preview), o.policies)));
   const errors = errorLines(preview);

@@ -99,3 +99,13 @@ describe("unit: the shipped policy pack and the example config (issue 25)", () =
     assert.equal(pack.version, JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version);
   });
 });
+
+describe("unit: render-plan --drift on `pulumi refresh --preview-only --json` (issue 25)", () => {
+  it("a refresh that counts changes is drift, and the comment says how to see them", () => {
+    const step = (name: string) => ({ op: "refresh", urn: `urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:PortalItem::${name}`, oldState: { type: "pulumi-nodejs:dynamic/portal:PortalItem", outputs: {} }, newState: { type: "pulumi-nodejs:dynamic/portal:PortalItem", outputs: {} } });
+    const md = renderComment(parsePreview(JSON.stringify({ changeSummary: { same: 1, update: 1 }, steps: [step("a"), step("b")] })), { drift: true });
+    assert.match(md, /\*\*Drift in 1 resource\*\* \(counted by the refresh; its JSON does not say what changed\): run `pulumi preview --refresh --json`/);
+    const none = renderComment(parsePreview(JSON.stringify({ changeSummary: { same: 2 }, steps: [step("a"), step("b")] })), { drift: true });
+    assert.match(none, /No drift: the portal is as the program says\./);
+  });
+});
