@@ -9,7 +9,7 @@ import { AuthError, ConfigError, NetworkError, PortalError, createPortalClient, 
 import { checkOut, stage, UsageError } from "./output";
 import { renderProgram } from "./program";
 import { writeProject } from "./project";
-import { readOrganization } from "./read";
+import { readOrganization, type OrgSnapshot } from "./read";
 
 export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups]";
 
@@ -86,6 +86,22 @@ function problem(e: unknown, url: string | undefined): { line: string; code: num
   return { line: first((e as Error)?.message ?? String(e)), code: 1 };
 }
 
+/**
+ * Items carry the marker of the stack that manages them; category trees carry none (the portal
+ * keeps no free field on a schema). When some stack manages items of this organization, it may
+ * manage its trees too, and two stacks assigning one tree undo each other: say so, and how to leave
+ * the trees out (issue 29 scope 8).
+ */
+export function managedTreesWarning(snapshot: Pick<OrgSnapshot, "contentTree" | "memberTree" | "managingStacks">): string | undefined {
+  const trees = (snapshot.contentTree?.length ?? 0) + (snapshot.memberTree?.length ?? 0);
+  const stacks = snapshot.managingStacks?.length ?? 0;
+  if (trees === 0 || stacks === 0) return undefined;
+  return (
+    `warning: ${stacks} Pulumi stack${stacks > 1 ? "s" : ""} already manage${stacks > 1 ? "" : "s"} items of this organization (type keyword${stacks > 1 ? "s" : ""} ${snapshot.managingStacks!.join(", ")}), ` +
+    "and the category trees written here carry no marker to tell whether one of them manages the trees too; if one does, export again with --no-schemas (two stacks assigning one tree undo each other's changes)"
+  );
+}
+
 export async function exportCommand(argv: string[]): Promise<number> {
   const say = (line: string) => process.stderr.write(`pulumi-gis-portal export: ${line}\n`);
   let url: string | undefined;
@@ -106,6 +122,8 @@ export async function exportCommand(argv: string[]): Promise<number> {
     staging = await stage(flags.out);
     const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, groups: flags.groups, progress: say });
     for (const s of snapshot.skipped) say(`skipped item ${s.id} ${JSON.stringify(s.title)}: ${s.reason}`);
+    const warning = managedTreesWarning(snapshot);
+    if (warning) say(warning);
     const program = renderProgram(snapshot);
     await writeProject(staging.dir, snapshot, program);
     await staging.publish();

@@ -48,6 +48,8 @@ export interface OrgSnapshot {
   folders?: ExportedFolder[];
   /** Items left out, with the reason (one line each on stderr). */
   skipped: Array<{ id: string; title: string; reason: string }>;
+  /** The distinct stack markers on the items read: the Pulumi stacks that manage part of the organization. */
+  managingStacks?: string[];
 }
 
 export interface ReadOptions {
@@ -141,6 +143,7 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
     items: [],
     relationships: [],
     skipped: [],
+    managingStacks: [],
   };
   o.progress(`reading organization ${JSON.stringify(snapshot.portal.name)} (${self.id}) at ${client.portalUrl}`);
   if (o.schemas) {
@@ -162,6 +165,8 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
     if (reason) snapshot.skipped.push({ id: item.id, title: item.title, reason });
     else kept.push(item);
   }
+  const stackMarkers = new Set(all.flatMap((i) => (Array.isArray(i.typeKeywords) ? i.typeKeywords : []).filter((k): k is string => typeof k === "string" && k.startsWith(`${itemIdentity.MARKER_PREFIX}s`))));
+  snapshot.managingStacks = [...stackMarkers].sort();
   const names = uniqueNames(kept.map((i) => ({ id: i.id, title: i.title })));
   snapshot.items = kept.map((item) => ({ item, name: names.get(item.id)! })).sort((a, b) => (a.name < b.name ? -1 : 1));
   let done = 0;
