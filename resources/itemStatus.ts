@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
 import { providerStub } from "./stub";
+import { withHiddenDiffs } from "./options";
 import { withoutStackCaptures } from "./stackCaptures";
 
 /** spec.md#item-status: the statuses an ItemStatus can hold. */
@@ -42,7 +43,7 @@ export class ItemStatus extends pulumi.dynamic.Resource {
     const props = { ...propsOf(tables.ITEM_STATUS, args), __urn: pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:ItemStatus", opts?.parent) };
     const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
     try {
-      super(providerStub("itemStatus"), name, props, opts, "portal", "ItemStatus");
+      super(providerStub("itemStatus"), name, props, withHiddenDiffs(opts, []), "portal", "ItemStatus");
     } finally {
       restoreStacks();
     }

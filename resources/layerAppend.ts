@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
+import { withHiddenDiffs } from "./options";
 import { withoutStackCaptures } from "./stackCaptures";
 
 /** spec.md#layer-append-metadata append formats, as layers list them in supportedAppendFormats. */
@@ -88,7 +89,7 @@ export class LayerAppend extends pulumi.dynamic.Resource {
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:LayerAppend", opts?.parent);
     const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
     try {
-      super(providerStub("layerAppend"), name, props, opts, "portal", "LayerAppend");
+      super(providerStub("layerAppend"), name, props, withHiddenDiffs(opts, []), "portal", "LayerAppend");
     } finally {
       restoreStacks();
     }

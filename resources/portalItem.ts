@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { providerStub } from "./stub";
+import { withHiddenDiffs } from "./options";
 import { withoutStackCaptures } from "./stackCaptures";
 
 /** The value type of an argument, from its rule in the property table. */
@@ -163,7 +164,7 @@ export class PortalItem extends pulumi.dynamic.Resource {
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...tables.PORTAL_ITEM_SECRETS];
     const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
     try {
-      super(providerStub("portalItem"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "portal", "PortalItem");
+      super(providerStub("portalItem"), name, props, withHiddenDiffs({ ...opts, additionalSecretOutputs: secretOutputs }, ["itemId"]), "portal", "PortalItem");
     } finally {
       restoreStacks();
     }

@@ -75,6 +75,8 @@ describe("e2e plans a reviewer can trust (preview = apply, --json, render-plan, 
     assert.equal(preview.code, 0, preview.stderr);
     assert.match(preview.stdout, /~ 2 to update/);
     assert.doesNotMatch(preview.stdout, /to replace|\[unknown\]|output<string>/, preview.stdout);
+    // ids the check fills in for dependents are not shown as added on every update (issue 29 scope 3)
+    assert.doesNotMatch(preview.stdout, /\+ (itemId|portalId)\b/, preview.stdout);
     assert.match(preview.stdout, /~ rename Categories\/Land\/Soils → Categories\/Land\/Soil types \(2 items are in it\)/);
     assert.match(preview.stdout, /- remove Categories\/Water\/Lakes \(1 item is in it\)/);
     assert.match(preview.stdout, /~ move Categories\/Imagery → Categories\/Land\/Imagery \(0 items are in it\)/);
