@@ -6,14 +6,17 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { contentCategorySchemaInput, memberCategorySchemaInput } from "../provider/rules/categorySchema";
 import type { CategoryNodeArgs } from "./categorySchema";
 import type { MemberCategoryNodeArgs } from "./memberCategorySchema";
 
 /**
  * Reads a tree from a `.yaml`/`.yml` or `.json` file: either a list of nodes, or an object with a
  * `categorySchema` or `memberCategorySchema` list (the shape the portal returns). A relative path
- * is taken from the program's directory (the current directory of `pulumi up`). Limits are
- * checked by the resource at preview, with property paths.
+ * is taken from the program's directory (the current directory of `pulumi up`). The limits the
+ * resource checks at preview (title and description lengths, levels, counts, duplicate titles) are
+ * checked here too, so each failure names the file, line and column and the node's title path; every
+ * failure of the file is reported at once.
  */
 export function loadCategoryTree(file: string): CategoryNodeArgs[] {
   return loadTree(file, "categorySchema", ["title", "description", "categories"]) as CategoryNodeArgs[];
@@ -83,5 +86,36 @@ function loadTree(file: string, wrapper: string, keys: readonly string[]): unkno
     }
   };
   walk(list);
-  return (doc.toJS() && isMap(doc.contents) ? (doc.toJS() as Record<string, unknown[]>)[wrapper] : doc.toJS()) as unknown[];
+  const tree = (doc.toJS() && isMap(doc.contents) ? (doc.toJS() as Record<string, unknown[]>)[wrapper] : doc.toJS()) as unknown[];
+  checkLimits(tree, list, wrapper, where);
+  return tree;
+}
+
+/** The rules of the resource (provider/rules/categorySchema.ts), each failure at its node in the file. */
+function checkLimits(tree: unknown[], list: Node, wrapper: string, where: (n: Node | null | undefined) => string): void {
+  const schema = wrapper === "categorySchema" ? contentCategorySchemaInput : memberCategorySchemaInput;
+  const r = schema.safeParse({ [wrapper]: tree });
+  if (r.success) return;
+  const lines = r.error.issues.map((issue) => {
+    const steps = issue.path.slice(1); // after the wrapper key
+    let node: Node | null | undefined = list;
+    let value: unknown = tree;
+    const titles: string[] = [];
+    for (const step of steps) {
+      if (typeof step === "number" && isSeq(node)) {
+        node = node.items[step] as Node | undefined;
+        value = (value as unknown[] | undefined)?.[step];
+        const t = (value as { title?: unknown } | undefined)?.title;
+        if (typeof t === "string") titles.push(t.length > 40 ? `${t.slice(0, 40)}…` : t);
+      } else if (isMap(node)) {
+        node = (node.get(String(step), true) as Node | undefined) ?? node;
+        value = (value as Record<string, unknown> | undefined)?.[String(step)];
+      }
+    }
+    const last = steps[steps.length - 1];
+    const field = typeof last === "string" && last !== "categories" ? last : undefined;
+    const said = field === undefined ? issue.message : /^\d/.test(issue.message) ? `${field} has ${issue.message}` : `${field}: ${issue.message}`;
+    return { line: node?.range?.[0] ?? 0, text: `${where(node)}: ${titles.length > 0 ? `${titles.join("/")}: ` : ""}${said}` };
+  }).sort((a, b) => a.line - b.line).map((l) => l.text);
+  throw treeError(lines.length === 1 ? lines[0] : `${lines.length} problems in the category tree:\n${lines.join("\n")}`);
 }

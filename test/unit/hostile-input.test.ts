@@ -51,6 +51,23 @@ describe("issue 30 / 29: loadCategoryTree errors are one line with the file and 
     fails(() => loadCategoryTree(write("shape.yaml", "title: A\n")), /shape\.yaml:1:1: must hold a list of category nodes/);
   });
 
+  it("limits fail at load with the file, line and column and the node's title path; every failure of the file at once (issue 29 scope 6)", () => {
+    const long = "Rivers and lakes of the northern districts and the coastal plains beyond the ridge of the old quarry road";
+    fails(() => loadCategoryTree(write("long.yaml", `- title: Categories\n  categories:\n    - title: Water\n      categories:\n        - title: ${long}\n`)), new RegExp(`long\\.yaml:5:18: Categories/Water/Rivers and lakes of the northern distric…: title has ${long.length} characters; at most 100$`));
+    const file = write("many.yaml", `- title: Categories\n  categories:\n    - title: Lakes\n    - title: lakes\n    - title: Land\n      description: ${"d".repeat(301)}\n`);
+    assert.throws(
+      () => loadCategoryTree(file),
+      (e: unknown) => {
+        const lines = (e as Error).message.split("\n");
+        assert.equal(lines[0], "2 problems in the category tree:");
+        assert.match(lines[1], /many\.yaml:4:14: Categories\/lakes: title: duplicate title "lakes"/);
+        assert.match(lines[2], /many\.yaml:6:20: Categories\/Land: description has 301 characters; at most 300/);
+        return (e as Error).constructor.name === "RunError";
+      },
+    );
+    fails(() => loadMemberCategoryTree(write("deep.yaml", "- title: A\n  categories:\n    - title: B\n      categories:\n        - title: C\n          categories:\n            - title: D\n")), /deep\.yaml:7:15: A\/B\/C\/D: level 4; at most 3 levels/);
+  });
+
   it("a good tree loads, in YAML and in the portal's JSON shape", () => {
     assert.deepEqual(loadCategoryTree(write("ok.yaml", "- title: A\n  categories:\n    - title: B\n")), [{ title: "A", categories: [{ title: "B" }] }]);
     assert.deepEqual(loadCategoryTree(write("ok.json", '{"categorySchema":[{"title":"A"}]}')), [{ title: "A" }]);
