@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from "yaml";
-import { contentCategorySchemaInput, memberCategorySchemaInput } from "../provider/rules/categorySchema";
+import { rules } from "../provider";
 import type { CategoryNodeArgs } from "./categorySchema";
 import type { MemberCategoryNodeArgs } from "./memberCategorySchema";
 
@@ -93,7 +93,7 @@ function loadTree(file: string, wrapper: string, keys: readonly string[]): unkno
 
 /** The rules of the resource (provider/rules/categorySchema.ts), each failure at its node in the file. */
 function checkLimits(tree: unknown[], list: Node, wrapper: string, where: (n: Node | null | undefined) => string): void {
-  const schema = wrapper === "categorySchema" ? contentCategorySchemaInput : memberCategorySchemaInput;
+  const schema = wrapper === "categorySchema" ? rules.contentCategorySchemaInput : rules.memberCategorySchemaInput;
   const r = schema.safeParse({ [wrapper]: tree });
   if (r.success) return;
   const lines = r.error.issues.map((issue) => {
