@@ -31,7 +31,7 @@ function serverInfo(serviceRoot: string, release: string) {
   return { currentVersion: Number(release) || 11.4, owningSystemUrl: origin, authInfo: { isTokenBasedSecurity: true, tokenServicesUrl: `${origin}/sharing/rest/generateToken` } };
 }
 
-/** Seed conventions: f=pjson answers the same JSON, indented. */
+/** docs/spec.md conventions: f=pjson answers the same JSON, indented. */
 function prettyJson(app: FastifyInstance): void {
   app.addHook("preSerialization", async (req, reply, payload) => {
     if (formFields(req).f === "pjson") reply.serializer((p: unknown) => JSON.stringify(p, null, 2));

@@ -1,5 +1,5 @@
 // Privilege names (spec.md#gap-privileges) and the default privileges of each role, in one
-// table. The seed cuts the names after "portal:"; the names below are the public API's.
+// table. docs/spec.md cuts the names after "portal:"; the names below are the public API's.
 
 export const PRIVILEGES = {
   /** spec.md#assign-category-schema, spec.md#authentication (unconfirmed name). */

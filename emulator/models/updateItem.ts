@@ -41,7 +41,7 @@ export async function updateItem(env: { portal: Portal; uploadDir: string }, ite
   if (p.files.file) await storeFile(item, dir, p.files.file.path, p.str("filename") || p.files.file.filename, portal.vendor);
   else if (text !== undefined) storeText(item, text);
   else if (p.has("dataUrl")) {
-    // update downloads dataUrl within the request (the seed's async rule is for addItem; unconfirmed)
+    // update downloads dataUrl within the request (docs/spec.md's async rule is for addItem; unconfirmed)
     const url = checkUrl(p.str("dataUrl")!, "dataUrl");
     const work = path.join(dir, "download");
     const got = await downloadDataUrl(url, work).catch((e) => {

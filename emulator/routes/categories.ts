@@ -37,7 +37,7 @@ function categorySchema(ctx: Ctx) {
   return { categorySchema: ctx.portal.categorySchemas.get(org.id) ?? [] };
 }
 
-/** spec.md#gap-category-schemas: not in the seed; 404 envelope when there is none, like the member schema (unconfirmed). */
+/** spec.md#gap-category-schemas: not in docs/spec.md; 404 envelope when there is none, like the member schema (unconfirmed). */
 function deleteCategorySchema(ctx: Ctx) {
   const org = ownOrg(ctx, ctx.path.portalId);
   requirePrivilege(ctx, PRIVILEGES.assignCategorySchema, "delete the category schema");

@@ -67,7 +67,7 @@ export interface PortalItem {
 
 /**
  * List fields sent as JSON arrays: categories (spec.md#item-fields: titles may hold commas), and the lists whose
- * serialization the seed leaves open (appCategories, industries, languages) and the repeatable
+ * serialization docs/spec.md leaves open (appCategories, industries, languages) and the repeatable
  * screenshot URL, whose values may hold commas too (the public API takes JSON arrays; unconfirmed).
  */
 const JSON_ARRAY_FIELDS = ["categories", "appCategories", "industries", "languages", "screenshot"] as const;

@@ -47,7 +47,7 @@ export const MEMBER_CATEGORY_SCHEMA = treeTable(
     doc: "At least one node; at most 3 levels; at most 200 categories and subcategories in all (spec.md#assign-member-category-schema). A tree edited in the portal is drift on refresh.",
     outputDoc: "The stored tree; `categories` is `[]` when absent.",
     nested: {
-      title: { type: "Input<string>", doc: "Not empty; sibling titles differ (case-insensitive, unconfirmed). The seed gives no length limit." },
+      title: { type: "Input<string>", doc: "Not empty; sibling titles differ (case-insensitive, unconfirmed). docs/spec.md gives no length limit." },
       categories: { type: "Input<Input<MemberCategoryNodeArgs>[]>", doc: "Optional child nodes." },
     },
   },

@@ -20,7 +20,7 @@ export interface Sharing {
 }
 
 /**
- * The seed has no groups and no group lookup, so check reads the shape only: a public API group id
+ * docs/spec.md has no groups and no group lookup, so check reads the shape only: a public API group id
  * is 32 hexadecimal digits. Whether the group exists and the owner may share with it is the
  * portal's to say at up (`notSharedWith`).
  */

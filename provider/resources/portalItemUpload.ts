@@ -20,7 +20,7 @@ export { PARALLEL_PARTS } from "./portalItemParts";
 
 /** Files above this size use multipart mode (limits.ts UPLOAD, with its environment override). */
 export const multipartThresholdBytes = (): number => uploadLimits().singleRequestMaxBytes;
-/** Part size of multipart mode (limits.ts UPLOAD; never below the seed's 5 MB minimum). */
+/** Part size of multipart mode (limits.ts UPLOAD; never below docs/spec.md's 5 MB minimum). */
 export const partBytes = (): number => uploadLimits().partBytes;
 
 export interface MultipartUpload {

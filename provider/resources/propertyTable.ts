@@ -21,7 +21,7 @@ export interface Property {
   required?: boolean;
   /** The value rule; for a PortalItem row with `wire`, the core item schema's rule of that field. */
   rule?: z.ZodType;
-  /** The request field it is checked and sent as (seed names), when that differs from nothing. */
+  /** The request field it is checked and sent as (docs/spec.md names), when that differs from nothing. */
   wire?: string;
   /** Sent as an item property by name `wire` with add, commit and update (otherwise sent by code of its own). */
   sent?: boolean;

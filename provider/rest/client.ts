@@ -40,7 +40,7 @@ export type { Credentials };
 export interface PortalClientOptions {
   /** `<portal>/sharing/rest` (see toSharingUrl). */
   sharingUrl: string;
-  /** Root of the feature services, `{service_url}` of the seed. */
+  /** Root of the feature services, `{service_url}` of docs/spec.md. */
   serviceUrl?: string;
   /** A token, username + password, a TokenSource, or nothing (anonymous). */
   auth?: Credentials | TokenSource;

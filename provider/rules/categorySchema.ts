@@ -25,7 +25,7 @@ export const contentCategoryNode: z.ZodType<CategoryNodeInput> = z.lazy(() =>
   }),
 );
 
-/** spec.md#member-category-schema: a member category node (the seed gives no title length limit). */
+/** spec.md#member-category-schema: a member category node (docs/spec.md gives no title length limit). */
 export const memberCategoryNode: z.ZodType<MemberCategoryNodeInput> = z.lazy(() =>
   z.object({
     title: nonEmpty(),

@@ -12,7 +12,7 @@ export function text(max: number, min = 0): z.ZodString {
   });
 }
 
-/** A non-empty string without a length limit of the seed. */
+/** A non-empty string without a length limit of docs/spec.md. */
 export const nonEmpty = () => text(Number.MAX_SAFE_INTEGER, 1);
 
 /** spec.md#item-fields description: "less than 64 Kb", counted in UTF-8 bytes. */

@@ -1,12 +1,12 @@
-// spec.md#listing-properties listing properties (marketplace listing). The seed lists the facts but not their names;
+// spec.md#listing-properties listing properties (marketplace listing). docs/spec.md lists the facts but not their names;
 // the names are the public REST API's reading recorded in docs/resources/portal-item.md
 // ("listingProperties"): licenseType, priceType (free | paid), priceDesc, creditsPerTransaction,
 // trialSupported, trialDuration (days), ecommerceEnabled, licensingModel. Other properties pass
-// through as given (the public API has more than the seed names).
+// through as given (the public API has more than docs/spec.md names).
 import { z } from "zod";
 import { isUnknown } from "./unknown";
 
-/** A licensing model whose listings are paid per transaction (the seed's "consumption-based"). */
+/** A licensing model whose listings are paid per transaction (docs/spec.md's "consumption-based"). */
 export const CONSUMPTION_LICENSING_MODEL = "consumption";
 
 const known = (v: unknown) => v !== undefined && !isUnknown(v);

@@ -6,7 +6,7 @@ import { geometryExtent } from "./extent";
 
 /** spec.md#gap-layer-metadata: the formats a layer that supports append lists (spec.md#layer-append-metadata). */
 export const SUPPORTED_APPEND_FORMATS = "sqlite,geoPackage,shapefile,filegdb,featureCollection,geojson,csv,excel,featureService";
-/** Source formats that accept a source filter (unconfirmed: the seed does not list them). */
+/** Source formats that accept a source filter (unconfirmed: docs/spec.md does not list them). */
 export const SUPPORTED_APPEND_SOURCE_FILTER_FORMATS = "featureService";
 
 export interface LayerDef {
