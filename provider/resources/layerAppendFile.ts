@@ -1,5 +1,6 @@
 // The local source file of a LayerAppend: where it is, and its fingerprint (SHA-256 and size),
 // which check puts into the inputs so that a changed file is a diff, hence a new append.
+import { fileProblem, notAFile } from "./localFile";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileSha256 } from "../fileHash";
@@ -23,12 +24,10 @@ export async function fingerprint(file: string): Promise<FileFingerprint | Check
   const path = resolveSourceFile(file);
   try {
     const s = await stat(path);
-    if (!s.isFile()) return { property: "file", reason: `${path} is not a regular file` };
+    if (!s.isFile()) return { property: "file", reason: notAFile(path) };
     const { size, sha256 } = await fileSha256(path); // hash cache: an unchanged file is not read again
     return { fileSha256: sha256, fileSize: size };
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "not readable" : String((e as Error).message);
-    return { property: "file", reason: `${why}: ${path} (a relative path is taken from the program's directory)` };
+    return { property: "file", reason: fileProblem(path, e) };
   }
 }

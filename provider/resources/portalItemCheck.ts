@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { constants, promises as fsp } from "node:fs";
 import { fileSha256 } from "../fileHash";
+import { fileProblem, notAFile } from "./localFile";
 import { ITEM } from "../../spec/limits";
 import type { CheckFailure } from "../rules/failures";
 import { isUnknown } from "../rules/unknown";
@@ -73,13 +74,12 @@ export async function fileFacts(path: string, property = "file", keys: { size: s
   try {
     await fsp.access(path, constants.R_OK);
     const stat = await fsp.stat(path);
-    if (!stat.isFile()) return { property, reason: `${JSON.stringify(path)} is not a file` };
+    if (!stat.isFile()) return { property, reason: notAFile(path) };
     if (keys.xml && !(await startsWithXml(path))) return { property, reason: `${JSON.stringify(path)} is not XML (it must start with an XML declaration or element)` };
     const { size, sha256 } = await fileSha256(path);
     return { [keys.size]: size, [keys.sha256]: sha256 };
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? "unreadable";
-    return { property, reason: `${JSON.stringify(path)} cannot be read (${code}); give a path to a readable file, relative to the Pulumi project directory` };
+    return { property, reason: fileProblem(path, e) };
   }
 }
 

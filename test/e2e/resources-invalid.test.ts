@@ -94,7 +94,7 @@ describe("e2e resources: invalid input fails at preview without a request", func
     assert.ok(error, "the preview fails");
     const out = String(error.message);
     const expected: [string, RegExp][] = [
-      ["metadata", /"missing\.xml" cannot be read \(ENOENT\); give a path to a readable file/],
+      ["metadata", /no such file: [^ ]*missing\.xml \(a relative path is taken from the program.s directory\)/],
       ["screenshot[0]", /"not a url" is not an http\(s\) URL/],
       ["appCategories", /expected array/],
       ["largeThumbnail", /expected string, got number 5/],

@@ -72,7 +72,7 @@ describe("provider PortalItem against the emulator", function () {
     assert.ok(Object.keys(byProperty).some((k) => k.startsWith("classification")), JSON.stringify(r.failures));
     assert.match(byProperty.servicePassword, /only Map Service, Feature Service, Image Service/);
     assert.match(byProperty["relationship.destinationItemId"], /exactly one/);
-    assert.match(byProperty.file, /missing\.json.*cannot be read \(ENOENT\)/);
+    assert.match(byProperty.file, /no such file: .*missing\.json \(a relative path is taken from the program.s directory\)/);
     assert.doesNotMatch(JSON.stringify(r.failures), /hunter2-secret/);
     assert.deepEqual(await requestLog(emu), []);
   });
