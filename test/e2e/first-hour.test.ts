@@ -14,6 +14,8 @@ const portal = require("pulumi-gis-portal");
 const which = new pulumi.Config().get("case") || "ok";
 if (which === "tree") new portal.CategorySchema("tree", { categorySchema: portal.loadCategoryTree("tree.yaml") });
 else if (which === "text") new portal.PortalItem("map", { type: "Web Map", title: "Map", text: "{not json" });
+else if (which === "rel") new portal.PortalItem("app", { type: "Web Mapping Application", title: "App", url: "https://apps.example.com/a", relationship: { type: "Map2Data", originItemId: "0123456789abcdef0123456789abcdef" } });
+else if (which === "append") new portal.LayerAppend("load", { name: "load", layerUrl: "https://services.example.com/arcgis/rest/services/X/FeatureServer/0", edits: { features: [] }, appendSourceInfo: { latitudeFeildName: "lat" } });
 else new portal.Folder("drafts", { title: "Drafts" });
 `;
 
@@ -60,9 +62,11 @@ describe("e2e the first hour: mistakes caught at preview, in words that say what
     assert.equal(reads.filter((p) => p.endsWith("/portals/self")).length, 1, `one connection read: ${reads.join(", ")}`);
   });
 
-  it("a misspelled key in a tree file names the file, line and column, with a suggestion; text that is not JSON names the property", async () => {
+  it("a misspelled key in a tree file or in appendSourceInfo, an unknown relationship type, text that is not JSON: each fails the preview naming the place, with a suggestion", async () => {
     await previewFails({ case: "tree" }, /tree\.yaml:2:3: unknown key "categoires" in a category node; did you mean "categories"\?/);
     await previewFails({ case: "text" }, /property text value [^\n]*not valid JSON text/);
+    await previewFails({ case: "rel" }, /property relationship\.type [^\n]*"Map2Data" is not a relationship type the portal knows/);
+    await previewFails({ case: "append" }, /appendSourceInfo[^\n]*latitudeFeildName[^\n]*did you mean "latitudeFieldName"/);
     await runPulumi(project, ["config", "rm", "case"]);
   });
 
