@@ -41,7 +41,7 @@ export interface UserContentPage {
 
 /** REST user-content: GET content/users/<owner>[/<folderId>], one page (≤ 100). */
 export async function userContentPage(client: PortalClient, owner: string, folderId: string | undefined, start: number, num = 100): Promise<UserContentPage> {
-  const r = await client.request("userContent", userPath(owner, folderId ? seg(folderId) : undefined), { start, num }, { method: "GET" });
+  const r = await client.request("userContent", userPath(owner, folderId ? seg(folderId) : undefined), { start, num }, { method: "GET", cache: true });
   return {
     total: Number(r?.total ?? 0),
     nextStart: Number(r?.nextStart ?? -1),

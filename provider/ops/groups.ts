@@ -51,7 +51,7 @@ export function createGroup(client: PortalClient, group: GroupParams, thumbnail?
 
 /** REST group: GET community/groups/<id> (a read). */
 export function getGroup(client: PortalClient, id: string): Promise<PortalGroup> {
-  return client.request("getGroup", groupPath(id), {}, { method: "GET" });
+  return client.request("getGroup", groupPath(id), {}, { method: "GET", cache: true });
 }
 
 /** REST update-group: POST community/groups/<id>/update → `{success, groupId}`; the same fields again give the same group. */
@@ -71,7 +71,7 @@ export function protectGroup(client: PortalClient, id: string, on: boolean): Pro
 
 /** REST group-users: GET community/groups/<id>/users → `{owner, admins, users}` (the owner is among the admins). */
 export async function getGroupUsers(client: PortalClient, id: string): Promise<{ owner: string; admins: string[]; users: string[] }> {
-  const r = await client.request("getGroupUsers", groupPath(id, "users"), {}, { method: "GET" });
+  const r = await client.request("getGroupUsers", groupPath(id, "users"), {}, { method: "GET", cache: true });
   const names = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
   return { owner: String(r?.owner ?? ""), admins: names(r?.admins), users: names(r?.users) };
 }
@@ -114,7 +114,7 @@ export async function updateGroupUsers(client: PortalClient, id: string, names: 
 
 /** REST group-content: GET content/groups/<id>; `num: 0` answers the count only. */
 export async function groupItemCount(client: PortalClient, id: string): Promise<number> {
-  const r = await client.request("groupContent", `content/groups/${seg(id)}`, { start: 1, num: 1 }, { method: "GET" });
+  const r = await client.request("groupContent", `content/groups/${seg(id)}`, { start: 1, num: 1 }, { method: "GET", cache: true });
   return Number(r?.total ?? 0);
 }
 

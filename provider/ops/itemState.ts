@@ -68,5 +68,5 @@ export interface UserItem {
 
 /** Public API "User Item": GET content/users/<owner>/[<folderId>/]items/<id> → `{item, sharing: {access, groups}}` (a read; safe to repeat). */
 export function getUserItem(client: PortalClient, o: ItemRef): Promise<UserItem> {
-  return client.request("getUserItem", userItemPath(o.owner, o.itemId, "", o.folder).replace(/\/$/, ""), {}, { method: "GET" });
+  return client.request("getUserItem", userItemPath(o.owner, o.itemId, "", o.folder).replace(/\/$/, ""), {}, { method: "GET", cache: true });
 }

@@ -121,12 +121,12 @@ export function addItem(client: PortalClient, o: AddItemOptions): Promise<AddIte
 
 /** spec.md#gap-read-item: GET content/items/<id>; NotFoundError when gone. */
 export function getItem(client: PortalClient, itemId: string): Promise<PortalItem> {
-  return client.request("getItem", itemPath(itemId), {}, { method: "GET" });
+  return client.request("getItem", itemPath(itemId), {}, { method: "GET", cache: true });
 }
 
 /** spec.md#gap-item-data: GET content/items/<id>/data → raw bytes (empty when none). */
 export function getItemData(client: PortalClient, itemId: string): Promise<Buffer> {
-  return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", raw: true });
+  return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", raw: true, cache: true });
 }
 
 /**

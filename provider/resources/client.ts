@@ -14,6 +14,11 @@ export async function configurePortal(req: { config: ConfigSource }): Promise<vo
   client = undefined;
 }
 
+/** A refresh asks the portal, never a read shared earlier in the run (rest/readCache.ts). */
+export function freshReads(): void {
+  client?.forgetReads();
+}
+
 /** The client for the configured portal (check never calls this: it sends no request). */
 export function portalClient(): PortalClient {
   client ??= clientFromConfig(source);

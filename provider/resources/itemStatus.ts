@@ -9,7 +9,7 @@ import { setContentStatus } from "../ops/itemState";
 import { doneIfNotFound, orUndefinedIfNotFound, PortalError } from "../rest/errors";
 import { checkInputs } from "../rules/failures";
 import { isUnknown } from "../rules/unknown";
-import { configurePortal, portalClient } from "./client";
+import { freshReads, configurePortal, portalClient } from "./client";
 import { ITEM_STATUS_INPUT_KEYS, ITEM_STATUS_REPLACE_KEYS, itemStatusInput, type ItemStatusInputs, type ItemStatusState } from "./itemStatusInput";
 import { rememberReplaced, replacedOlds } from "./replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "./state";
@@ -104,6 +104,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: ItemStatusState) {
+    freshReads(); // a refresh asks the portal (rest/readCache.ts)
     assertReadableState(props, "ItemStatus");
     const item = await orUndefinedIfNotFound(getItem(portalClient(), id));
     if (item === undefined) return {};

@@ -5,7 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { deleteItem, getItem } from "../ops/items";
 import type { PortalClient } from "../rest/client";
 import { isNotFound, PortalError } from "../rest/errors";
-import { configurePortal, portalClient } from "./client";
+import { freshReads, configurePortal, portalClient } from "./client";
 import { checkPortalItem, withText } from "./portalItemCheck";
 import { adoptPortalItem } from "./portalItemAdopt";
 import { createPortalItem } from "./portalItemCreate";
@@ -63,6 +63,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: Props) {
+    freshReads(); // a refresh asks the portal (rest/readCache.ts)
     assertReadableState(props, "PortalItem");
     const client = portalClient();
     const held = await readItem(client, id, props.relationship);

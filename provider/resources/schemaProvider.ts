@@ -14,7 +14,7 @@ import type { PortalClient } from "../rest/client";
 import { doneIfNotFound } from "../rest/errors";
 import { checkInputs } from "../rules/failures";
 import { isUnknown, UNKNOWN } from "../rules/unknown";
-import { assertSamePortal, configurePortal, portalClient } from "./client";
+import { freshReads, assertSamePortal, configurePortal, portalClient } from "./client";
 import { markRead, takeRead, withoutPlan, withPlan } from "./plan";
 import { assertReadableState, STATE_LAYOUT_VERSION } from "./state";
 import { containsUnknown, normalizeTree, outline, sameTree, type TreeKind, type TreeNode } from "./tree";
@@ -135,6 +135,7 @@ export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
 
     // spec.md#design-create-delete-read: an empty schema is gone; inputs follow the portal so drift shows in the next preview
     async read(id: string, props: Props) {
+      freshReads(); // a refresh asks the portal (rest/readCache.ts)
       assertReadableState(props, k.label);
       await assertSamePortal(id, `${k.label} ${id}`);
       const tree = normalizeTree(await k.get(portalClient()), k.tree);

@@ -2,6 +2,7 @@
 // f=json and the token in every POST body, the error envelope checked on every JSON answer, the
 // retry policy for requests marked safe, one token refresh on 498. Dispatcher, clock, sleep and
 // randomness are injectable so tests run fast against MockAgent or the emulator.
+import { ReadCache } from "./readCache";
 import type { Readable } from "node:stream";
 import type { Agent, Dispatcher } from "undici";
 import { tokenSourceFor, type Credentials, type TokenSource, type TokenResponse } from "./auth";
@@ -33,6 +34,12 @@ export interface RequestOptions {
   jobDocument?: boolean;
   /** Stops the request (an upload in flight too) and any retry of it once aborted. */
   signal?: AbortSignal;
+  /**
+   * A read of a resource's state (an item, its data, a group, its users, a folder listing): the
+   * same GET within READ_CACHE_MS shares one answer (read-cache.ts), until this client writes.
+   * Never for polls (status, jobs), which must see each change.
+   */
+  cache?: boolean;
 }
 
 export type { Credentials };
@@ -73,6 +80,8 @@ export class PortalClient {
   private readonly random: () => number;
   private readonly logger?: (line: string) => void;
   private selfPromise?: Promise<SelfDocument>;
+  /** Reads of resource state shared within a run (RequestOptions.cache). */
+  private readonly reads: ReadCache;
 
   constructor(private readonly options: PortalClientOptions) {
     this.sharingUrl = assertSecureUrl(options.sharingUrl, "portal:url").href.replace(/\/+$/, "");
@@ -82,6 +91,7 @@ export class PortalClient {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
+    this.reads = new ReadCache(this.now);
     this.logger = options.logger;
     const minutes = options.tokenExpirationMinutes ?? 60;
     this.auth = tokenSourceFor(options.auth, (u, p) => this.generateToken(u, p, minutes), this.now);
@@ -98,6 +108,11 @@ export class PortalClient {
    */
   async request<T = any>(operation: string, path: string, params: Params = {}, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? "POST";
+    if (method !== "GET") this.reads.clear();
+    else if (options.cache && !options.saveTo) {
+      const url = /^https?:\/\//i.test(path) ? path : joinUrl(this.sharingUrl, path);
+      return this.reads.get(`${options.raw ? "raw " : ""}${url} ${JSON.stringify(params)}`, () => this.request<T>(operation, path, params, { ...options, cache: false }));
+    }
     const safe = options.safeToRetry ?? method === "GET";
     const url = /^https?:\/\//i.test(path) ? assertSecureUrl(path, "request URL").href : joinUrl(this.sharingUrl, path);
     let refreshed = false;
@@ -143,6 +158,11 @@ export class PortalClient {
         ownWait = true;
       }
     }
+  }
+
+  /** Drops the shared reads (readCache.ts): the next read of each resource asks the portal. */
+  forgetReads(): void {
+    this.reads.clear();
   }
 
   /** `portals/self` of the token's organization, cached per client (spec.md#gap-portal-self). */

@@ -8,7 +8,7 @@ import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
-import { configurePortal, portalClient } from "../client";
+import { freshReads, configurePortal, portalClient } from "../client";
 import { shown, withoutPlan, withPlan } from "../plan";
 import { rememberReplaced } from "../replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../state";
@@ -93,6 +93,7 @@ export const folder: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: RawInputs) {
+    freshReads(); // a refresh asks the portal (rest/readCache.ts)
     assertReadableState(props, "Folder");
     const client = portalClient();
     const owner = String(props.owner);

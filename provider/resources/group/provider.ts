@@ -8,7 +8,7 @@ import type { PortalClient } from "../../rest/client";
 import { isNotFound, orUndefinedIfNotFound, PortalError } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
-import { configurePortal, portalClient } from "../client";
+import { freshReads, configurePortal, portalClient } from "../client";
 import { shown, withPlan } from "../plan";
 import { fileFacts } from "../portalItemCheck";
 import { rememberReplaced } from "../replacing";
@@ -112,6 +112,7 @@ export const group: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: RawInputs) {
+    freshReads(); // a refresh asks the portal (rest/readCache.ts)
     assertReadableState(props, "Group");
     const client = portalClient();
     const held = await orUndefinedIfNotFound(getGroup(client, id));

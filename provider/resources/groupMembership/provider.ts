@@ -8,7 +8,7 @@ import { getGroup } from "../../ops/groups";
 import { isNotFound, orUndefinedIfNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
-import { configurePortal, portalClient } from "../client";
+import { freshReads, configurePortal, portalClient } from "../client";
 import { shown, withPlan } from "../plan";
 import { rememberReplaced } from "../replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../state";
@@ -85,6 +85,7 @@ export const groupMembership: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: RawInputs) {
+    freshReads(); // a refresh asks the portal (rest/readCache.ts)
     assertReadableState(props, "GroupMembership");
     const held = await orUndefinedIfNotFound(heldRoster(portalClient(), id));
     if (!held) return {};
