@@ -148,7 +148,7 @@ async function one(n: number): Promise<Row> {
   const portalUrl = emu.sharingUrl.replace(/\/sharing\/rest$/, "");
   const projects: FixtureProject[] = [];
   try {
-    let t = Date.now();
+    const t = Date.now();
     await seed(emu, n);
     console.error(`  N=${n}: seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     resetPeak(emu.pid);
