@@ -34,6 +34,22 @@ export function itemView(item: Item, proxyUrl?: string): Record<string, unknown>
     banner: item.banner ?? null,
     listed: false,
     name: item.name ?? item.fileName ?? null,
+    // the rest of the public item JSON (REST API "Item" response properties; docs/fidelity.md):
+    // what the emulator does not model, with the values a fresh item has
+    isOrgItem: true,
+    guid: null,
+    documentation: null,
+    spatialReference: null,
+    proxyFilter: null,
+    subInfo: 0,
+    commentsEnabled: true,
+    numComments: 0,
+    numRatings: 0,
+    avgRating: 0,
+    numViews: 0,
+    scoreCompleteness: 0,
+    groupDesignations: null,
+    lastViewed: -1,
   };
   if (item.contentStatus) view.contentStatus = item.contentStatus;
   if (item.classification) view.classification = item.classification;

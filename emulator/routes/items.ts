@@ -48,7 +48,10 @@ function proxyUrlOf(ctx: OpContext, id: string): string {
 
 function readItem(ctx: OpContext) {
   const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  return itemView(item, item.serviceProxyFilter || item.serviceProxyParams ? proxyUrlOf(ctx, item.id) : undefined);
+  const view = itemView(item, item.serviceProxyFilter || item.serviceProxyParams ? proxyUrlOf(ctx, item.id) : undefined);
+  // public item JSON: itemControl says what the caller may do ("admin": its owner or an administrator of its organization)
+  if (ctx.caller && (ctx.caller.user.username === item.owner || ctx.portal.administers(ctx.caller, item.orgId))) view.itemControl = "admin";
+  return view;
 }
 
 /** spec.md#gap-item-data: raw bytes or the JSON text; an empty body when there is none. */

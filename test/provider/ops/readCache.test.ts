@@ -12,7 +12,7 @@ describe("ops: reads shared within a run (issue 24)", () => {
 
   it("the same item read twice, and twice at once, is one request; a write makes the next read ask again", async () => {
     const c = env.client("dev_admin");
-    const { id } = await addItem(c, { owner: "dev_admin", item: { title: "Cached", type: "Web Map", text: "{}" } });
+    const id = String((await addItem(c, { owner: "dev_admin", item: { title: "Cached", type: "Web Map", text: "{}" } })).id);
     const first = await getItem(c, id);
     const [a, b] = await Promise.all([getItem(c, id), getItem(c, id)]);
     assert.equal(gets(`content/items/${id}`), 1);
@@ -34,7 +34,7 @@ describe("ops: reads shared within a run (issue 24)", () => {
     await assert.rejects(getItem(c, missing));
     await assert.rejects(getItem(c, missing));
     assert.equal(gets(`content/items/${missing}`), 2);
-    const { id } = await addItem(c, { owner: "dev_admin", item: { title: "Polled", type: "Web Map", text: "{}" } });
+    const id = String((await addItem(c, { owner: "dev_admin", item: { title: "Polled", type: "Web Map", text: "{}" } })).id);
     await getItemStatus(c, { owner: "dev_admin", itemId: id });
     await getItemStatus(c, { owner: "dev_admin", itemId: id });
     assert.equal(gets(`/items/${id}/status`), 2);
