@@ -139,6 +139,7 @@ export function groupView(g: GroupRecord, caller?: Caller): Record<string, unkno
     hiddenMembers: false,
     displaySettings: { itemTypes: "" },
     orgId: g.orgId,
+    properties: null,
     ...(caller ? { userMembership: { username: caller.user.username, memberType: memberType(g, caller.user.username), applications: 0 } } : {}),
   };
 }

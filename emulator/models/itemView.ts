@@ -54,7 +54,7 @@ export function itemView(item: Item, proxyUrl?: string): Record<string, unknown>
   if (item.contentStatus) view.contentStatus = item.contentStatus;
   if (item.classification) view.classification = item.classification;
   if (item.listingProperties) view.listingProperties = item.listingProperties;
-  if (item.advancedSettings !== undefined) view.advancedSettings = item.advancedSettings;
+  view.advancedSettings = item.advancedSettings ?? null;
   if (item.serviceProxyFilter) view.serviceProxyFilter = item.serviceProxyFilter;
   if (item.serviceProxyParams) view.serviceProxyParams = item.serviceProxyParams;
   if (item.serviceUsername !== undefined) view.serviceUsername = item.serviceUsername;

@@ -52,6 +52,10 @@ export const AUTH_HINT =
   "check the credentials: pulumi config set --secret portal:token <token>, or pulumi config set portal:username <name> and pulumi config set --secret portal:password <password>. " +
   "pulumi refresh and pulumi destroy use the credentials saved at the last up unless you add --run-program (the engine gives the provider the config saved in the state), so after a change run them with --run-program, or run pulumi up first";
 
+/** What to do about a 403: the user behind the credentials lacks the privilege. */
+export const FORBIDDEN_HINT =
+  "the user of portal:token (or portal:username) lacks the privilege this needs: use an account that has it (an administrator of the organization, or the owner of the item or group), or ask an administrator to grant it";
+
 /** The same auth error with the hint appended (the client adds it when it cannot refresh). */
 export function withAuthHint(e: AuthError): AuthError {
   return new AuthError({ code: e.code, messageCode: e.messageCode, message: `${e.reason}; ${AUTH_HINT}`, details: e.details, operation: e.operation, httpStatus: e.httpStatus });
@@ -104,6 +108,8 @@ interface Envelope {
 /** Builds the typed error for an envelope or status code. */
 export function portalErrorFor(init: PortalErrorInit): PortalError {
   if (init.code === 498 || init.code === 499) return new AuthError(init);
+  // spec.md#errors 403: the request ran as a user who may not do it; say whose privilege it needs
+  if (init.code === 403 && !/portal:token/.test(init.message)) return new PortalError({ ...init, message: `${init.message}${/[.;]$/.test(init.message) ? "" : ";"} ${FORBIDDEN_HINT}` });
   if (init.code === 404) return new NotFoundError(init);
   return new PortalError(init);
 }
