@@ -10,7 +10,7 @@ import { checkPortalItem, withText } from "./portalItemCheck";
 import { adoptPortalItem } from "./portalItemAdopt";
 import { createPortalItem } from "./portalItemCreate";
 import { diffPortalItem } from "./portalItemDiff";
-import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem } from "./portalItemRead";
+import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem, readItemWithSharing } from "./portalItemRead";
 import { updatePortalItem } from "./portalItemUpdate";
 import { moveOrReassign } from "./portalItemOwnership";
 import { assertSharingGroupsExist } from "./portalItemGroups";
@@ -66,10 +66,11 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     freshReads(); // a refresh asks the portal (rest/readCache.ts)
     assertReadableState(props, "PortalItem");
     const client = portalClient();
-    const held = await readItem(client, id, props.relationship);
+    const withSharing = props.sharing !== undefined ? await readItemWithSharing(client, id, props.owner, props.relationship) : undefined;
+    const held = withSharing ?? (await readItem(client, id, props.relationship));
     if (!held) return {};
     const inputs = inputsAsHeld(props, held.item, held.related, await heldMetadata(client, id, props));
-    if (props.sharing !== undefined) inputs.sharing = sharingAsHeld(props.sharing, await heldSharing(client, { owner: held.item.owner, itemId: id, folder: held.item.ownerFolder }), inheritsSharing(props));
+    if (props.sharing !== undefined) inputs.sharing = sharingAsHeld(props.sharing, withSharing?.sharing ?? (await heldSharing(client, { owner: held.item.owner, itemId: id, folder: held.item.ownerFolder })), inheritsSharing(props));
     return { id, props: outputsOf(inputs, held.item, held.related), inputs };
   },
 

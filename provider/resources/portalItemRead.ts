@@ -3,6 +3,7 @@
 // refresh shows their edits as drift.
 import { devNull } from "node:os";
 import { downloadItemMetadata, getItem, type PortalItem } from "../ops/items";
+import { getUserItem } from "../ops/itemState";
 import type { PortalClient } from "../rest/client";
 import { isNotFound, orUndefinedIfNotFound } from "../rest/errors";
 import { DRIFT_FIELDS, FILE_KEYS, INPUT_KEYS, OUTPUT_FIELDS, WHEN_SET } from "./portalItemTable";
@@ -80,6 +81,21 @@ export async function heldMetadata(client: PortalClient, itemId: string, olds: P
     if (isNotFound(e)) return { [keys.size]: 0, [keys.sha256]: "" };
     throw e;
   }
+}
+
+/**
+ * A refresh of an item whose sharing is managed: its owner's user item carries the item and its
+ * sharing in one answer (public API user item), so one read does the work of getItem and the
+ * sharing read (issue 24: a refresh of thousands of items). Undefined when that read does not
+ * answer (the owner changed in the portal, a portal that refuses it): then readItem and the
+ * sharing read as before.
+ */
+export async function readItemWithSharing(client: PortalClient, itemId: string, owner: unknown, relationship: Props["relationship"]): Promise<{ item: PortalItem; related: string[]; sharing: { access?: string; groups: string[] } } | undefined> {
+  if (typeof owner !== "string" || owner === "") return undefined;
+  const u = await getUserItem(client, { owner, itemId }).catch(() => undefined);
+  const item = u?.item as PortalItem | undefined;
+  if (!item || item.id !== itemId || item.owner !== owner) return undefined;
+  return { item, related: await relatedItemIds(client, itemId, relationship), sharing: { access: u?.sharing?.access ?? (item.access as string | undefined), groups: u?.sharing?.groups ?? [] } };
 }
 
 /** getItem + relatedItems; undefined when the item is gone. */

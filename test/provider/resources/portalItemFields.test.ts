@@ -192,7 +192,8 @@ describe("provider PortalItem: every field of spec.md#item-fields against the em
     const item = await portalGet(emu, "dev_publisher", `content/items/${c.id}`);
     for (const key of ["appCategories", "industries", "languages", "screenshots"]) assert.deepEqual(item[key], [], key);
     for (const key of ["largeThumbnail", "banner"]) assert.ok(!item[key], `${key}: ${item[key]}`);
-    for (const key of ["listingProperties", "advancedSettings", "serviceProxyParams", "serviceCredentialsType"]) assert.equal(item[key], undefined, key);
+    for (const key of ["listingProperties", "serviceProxyParams", "serviceCredentialsType"]) assert.equal(item[key], undefined, key);
+    assert.equal(item.advancedSettings, null, "advancedSettings: null when unset, as in the public item JSON");
     assert.equal(item.name, FIELDS.name);
     assert.equal((await metadataOf(c.id)).status, 200);
   });
