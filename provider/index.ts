@@ -25,9 +25,8 @@ export { POLL_DEFAULTS, pollJob, jobState, type PollOptions } from "./rest/jobs"
 export { assertSecureUrl, isLoopbackHost, toSharingUrl, toPortalUrl } from "./rest/url";
 export { reportProgress, uploadProgressLine, jobProgressLine, type ProgressOptions } from "./progress";
 export * as ops from "./ops";
-/** The request rules (zod), by their old name too. */
+/** The request rules (zod). */
 export * as rules from "./rules";
-export * as schemas from "./rules";
 export { resourceProviders } from "./resources";
 export * as propertyTables from "./resources/tables";
 export * as itemIdentity from "./resources/portalItemIdentity";

@@ -1,10 +1,10 @@
 // CategorySchema (spec.md#design-resources table): the organization's content category schema, spec.md#category-schema, spec.md#assign-category-schema.
 import { assignCategorySchema, deleteCategorySchema, getCategorySchema } from "../ops/categorySchema";
 import { contentCategorySchemaInput } from "../rules/categorySchema";
-import { schemaProvider } from "./schemaProvider";
+import { categoryTreeProvider } from "./categoryTreeProvider";
 import { CONTENT_CATEGORIES } from "../../spec/limits";
 
-export const categorySchema = schemaProvider({
+export const categorySchema = categoryTreeProvider({
   label: "CategorySchema",
   tree: "content",
   property: "categorySchema",

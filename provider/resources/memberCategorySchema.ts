@@ -1,10 +1,10 @@
 // MemberCategorySchema (spec.md#design-resources table): the organization's member category schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema.
 import { assignMemberCategorySchema, deleteMemberCategorySchema, getMemberCategorySchema } from "../ops/categorySchema";
 import { memberCategorySchemaInput } from "../rules/categorySchema";
-import { schemaProvider } from "./schemaProvider";
+import { categoryTreeProvider } from "./categoryTreeProvider";
 import { MEMBER_CATEGORIES } from "../../spec/limits";
 
-export const memberCategorySchema = schemaProvider({
+export const memberCategorySchema = categoryTreeProvider({
   label: "MemberCategorySchema",
   tree: "member",
   property: "memberCategorySchema",

@@ -59,7 +59,7 @@ async function knownPortalId(olds: Props | undefined): Promise<string | undefine
 }
 
 /** Builds the ResourceProvider of one schema kind. */
-export function schemaProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
+export function categoryTreeProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
   const hidden = `__${k.property}`;
   /** The tree of inputs or outputs, whichever key holds it (state before 0.2 kept it under the property). */
   const treeOf = (props: Props | undefined): unknown => props?.[hidden] ?? props?.[k.property];
