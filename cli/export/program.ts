@@ -2,7 +2,7 @@
 // trees/*.yaml), one PortalItem per item with its fields as the portal returns them, its
 // relationship and an ItemStatus when it has a status. Everything adopts what exists and is retained
 // on delete (docs/adopting.md). Deterministic: the same snapshot gives the same text.
-import { itemIdentity } from "../../provider";
+import { itemIdentity, propertyTables } from "../../provider";
 import { uniqueIdentifiers } from "./names";
 import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
 import { folderArg, folderLines, groupLines, sharingArg } from "./programGroups";
@@ -59,14 +59,8 @@ function literal(v: unknown, indent: string): string {
   return JSON.stringify(v, null, 2).split("\n").join(`\n${indent}`);
 }
 
-/** Item fields copied as they are, in the order the program lists them (spec.md#item-fields names). */
-const COPIED: Array<[arg: string, field: string]> = [
-  ["description", "description"], ["tags", "tags"], ["snippet", "snippet"], ["categories", "categories"], ["extent", "extent"],
-  ["licenseInfo", "licenseInfo"], ["accessInformation", "accessInformation"], ["culture", "culture"], ["properties", "properties"], ["classification", "classification"],
-  ["listingProperties", "listingProperties"], ["appCategories", "appCategories"], ["industries", "industries"], ["languages", "languages"],
-  ["largeThumbnail", "largeThumbnail"], ["banner", "banner"], ["screenshot", "screenshots"], ["advancedSettings", "advancedSettings"],
-  ["serviceCredentialsType", "serviceCredentialsType"], ["serviceProxyParams", "serviceProxyParams"],
-];
+/** Item fields copied as they are, in the order of the PortalItem table (the rows' `exported: "copied"` facet). */
+const COPIED = propertyTables.PORTAL_ITEM_EXPORT_COPIED;
 
 function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names: Map<string, string>, secrets: SecretKey[], refs: Refs): string[] {
   const i = e.item;

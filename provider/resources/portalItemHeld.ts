@@ -15,20 +15,9 @@ import { DRIFT_FIELDS } from "./portalItemTable";
 
 import type { PortalItemProps as Props } from "./tableProps";
 
-/** Arguments compared with the item: a set one that differs is what the adoption writes. */
-export const ADOPT_COMPARED = [
-  "title", "typeKeywords", "description", "tags", "snippet", "categories", "extent", "licenseInfo", "accessInformation", "culture",
-  "properties", "classification", "serviceUsername", "serviceProxyFilter", "url", "text", "file", "relationship", "protected",
-  "serviceProxyParams", "serviceCredentialsType", "metadata", "listingProperties", "appCategories", "industries", "languages",
-  "largeThumbnail", "banner", "screenshot", "advancedSettings", "name",
-] as const;
-
-/**
- * Arguments an adoption takes as they are, because the portal does not give them back to compare:
- * the stored service password, the thumbnail (a file or a URL it fetched once) and a dataUrl (a file
- * the portal downloaded). A later change of them is sent by update as usual.
- */
-export const ADOPT_NOT_COMPARED = ["servicePassword", "thumbnailFile", "thumbnailUrl", "dataUrl"] as const;
+// which arguments an adoption compares, and which it takes as given: the rows' `adopt` facet (portalItemTable.ts)
+export { ADOPT_COMPARED, ADOPT_NOT_COMPARED } from "./portalItemTable";
+import { ADOPT_COMPARED } from "./portalItemTable";
 
 const blank = (v: unknown) =>
   v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);

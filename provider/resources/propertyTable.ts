@@ -58,6 +58,17 @@ export interface Property {
   outputType?: string;
   /** Fields of a nested argument (a tree node), listed after it in the docs as `…name`. */
   nested?: Record<string, { type?: string; doc: string }>;
+  /**
+   * PortalItem adoption (`adoptItemId`): `compared` — a set value that differs from the item is what
+   * the adoption writes; `not-compared` — the portal does not give it back, so it is taken as given;
+   * `identity` — says which item, or how the resource works, not an item field.
+   */
+  adopt?: "compared" | "not-compared" | "identity";
+  /**
+   * `pulumi-gis-portal export`: `copied` — the item's field (`read`, else the row's name) written as it
+   * is; `custom` — written by code of its own (cli/export/program.ts); `no` — not written.
+   */
+  exported?: "copied" | "custom" | "no";
   /** One line for the docs table (Arguments; Outputs for an output-only row). */
   doc: string;
   /** The Outputs line of an argument that is also an output. */

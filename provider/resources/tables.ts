@@ -1,7 +1,7 @@
 // The property tables (docs/decisions.md "one property table per resource") and what the public
 // classes take from them, exported through the provider's door as `propertyTables`.
 export { argumentKeys, outputKeys, type ArgumentName, type Property, type SameKeys, type Table } from "./propertyTable";
-export { OUTPUT_KEYS as PORTAL_ITEM_OUTPUTS, PORTAL_ITEM, SECRET_KEYS as PORTAL_ITEM_SECRETS, type PortalItemArgName, type PortalItemArgValue } from "./portalItemTable";
+export { EXPORT_COPIED as PORTAL_ITEM_EXPORT_COPIED, OUTPUT_KEYS as PORTAL_ITEM_OUTPUTS, PORTAL_ITEM, SECRET_KEYS as PORTAL_ITEM_SECRETS, type PortalItemArgName, type PortalItemArgValue } from "./portalItemTable";
 export { ITEM_STATUS } from "./itemStatusInput";
 export { LAYER_APPEND, LAYER_APPEND_OUTPUTS, type LayerAppendArgValue } from "./layerAppendInput";
 export { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";

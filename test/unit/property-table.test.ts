@@ -77,3 +77,25 @@ describe("PortalItem property table: every row reaches check, diff, request, rea
     assert.deepEqual([...SECRET_KEYS], rows.filter(([, p]) => p.secret === true).map(([k]) => k));
   });
 });
+
+describe("PortalItem rows name adoption and export (issue 26: the row is the only place a field is named)", () => {
+  const { PORTAL_ITEM, ADOPT_COMPARED, ADOPT_NOT_COMPARED, EXPORT_COPIED } = require("../../provider/resources/portalItemTable") as typeof import("../../provider/resources/portalItemTable");
+  const rows = Object.entries(PORTAL_ITEM) as Array<[string, { role: string; adopt?: string; exported?: string; read?: string; drift?: string }]>;
+
+  it("every argument row says how adoption treats it and how export writes it", () => {
+    for (const [key, row] of rows.filter(([, r]) => r.role === "argument")) {
+      assert.ok(["compared", "not-compared", "identity"].includes(row.adopt ?? ""), `${key}: adopt facet`);
+      assert.ok(["copied", "custom", "no"].includes(row.exported ?? ""), `${key}: exported facet`);
+    }
+    for (const [key, row] of rows.filter(([, r]) => r.role !== "argument")) assert.equal(row.adopt ?? row.exported, undefined, `${key}: not an argument`);
+  });
+
+  it("the lists adoption and export use are the rows' facets; export copies the item's field the row reads", () => {
+    assert.deepEqual([...ADOPT_COMPARED], rows.filter(([, r]) => r.adopt === "compared").map(([k]) => k));
+    assert.deepEqual([...ADOPT_NOT_COMPARED].sort(), ["dataUrl", "servicePassword", "thumbnailFile", "thumbnailUrl"]);
+    for (const [arg, field] of EXPORT_COPIED) {
+      const row = PORTAL_ITEM[arg as keyof typeof PORTAL_ITEM] as { read?: string };
+      assert.equal(field, row.read ?? arg, arg);
+    }
+  });
+});
