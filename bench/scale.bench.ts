@@ -137,7 +137,7 @@ interface Row {
   up: Timed & { reads: number; writes: number };
   preview: Timed & { requests: number };
   refresh: Timed & { requests: number };
-  floor: { preview: number; refresh: number; stateBytesPerResource: number };
+  floor: { up: number; preview: number; refresh: number; stateBytesPerResource: number };
   stateBytesPerResource: number;
   emulatorPeakMiB: number;
 }
@@ -205,7 +205,7 @@ async function one(n: number): Promise<Row> {
       up: { ...up, reads: upLog.filter((q) => q.method === "GET").length, writes: upLog.filter((q) => q.method !== "GET").length },
       preview: { ...preview, requests: previewRequests },
       refresh: { ...refresh, requests: refreshRequests },
-      floor: { preview: floorPreview.seconds, refresh: floorRefresh.seconds, stateBytesPerResource: Buffer.byteLength(floorState) / states.length },
+      floor: { up: floorUp.seconds, preview: floorPreview.seconds, refresh: floorRefresh.seconds, stateBytesPerResource: Buffer.byteLength(floorState) / states.length },
       stateBytesPerResource,
       emulatorPeakMiB: peakMb(emu.pid),
     };
@@ -224,11 +224,11 @@ async function main(): Promise<void> {
   for (const n of COUNTS) rows.push(await one(n));
   const cpus = os.cpus();
   console.log(`scale: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-  console.log("| items | resources | export s (peak MiB) | adopting up s | reads/resource | writes | preview s (floor, ratio) | refresh s (floor, ratio) | refresh requests/resource | state B/resource (floor, ratio) | emulator peak MiB |");
+  console.log("| items | resources | export s (peak MiB) | adopting up s (floor's up) | reads/resource | writes | preview s (floor, ratio) | refresh s (floor, ratio) | refresh requests/resource | state B/resource (floor, ratio) | emulator peak MiB |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     console.log(
-      `| ${r.n} | ${r.resources} | ${r.export.seconds.toFixed(1)} (${r.export.peakRssMiB ?? "?"}) | ${r.up.seconds.toFixed(1)} | ${(r.up.reads / r.resources).toFixed(2)} | ${r.up.writes} | ${r.preview.seconds.toFixed(1)} (${r.floor.preview.toFixed(1)}, ${(r.preview.seconds / r.floor.preview).toFixed(2)}×) | ${r.refresh.seconds.toFixed(1)} (${r.floor.refresh.toFixed(1)}, ${(r.refresh.seconds / r.floor.refresh).toFixed(2)}×) | ${(r.refresh.requests / r.resources).toFixed(2)} | ${Math.round(r.stateBytesPerResource)} (${Math.round(r.floor.stateBytesPerResource)}, ${(r.stateBytesPerResource / r.floor.stateBytesPerResource).toFixed(2)}×) | ${r.emulatorPeakMiB} |`,
+      `| ${r.n} | ${r.resources} | ${r.export.seconds.toFixed(1)} (${r.export.peakRssMiB ?? "?"}) | ${r.up.seconds.toFixed(1)} (${r.floor.up.toFixed(1)}) | ${(r.up.reads / r.resources).toFixed(2)} | ${r.up.writes} | ${r.preview.seconds.toFixed(1)} (${r.floor.preview.toFixed(1)}, ${(r.preview.seconds / r.floor.preview).toFixed(2)}×) | ${r.refresh.seconds.toFixed(1)} (${r.floor.refresh.toFixed(1)}, ${(r.refresh.seconds / r.floor.refresh).toFixed(2)}×) | ${(r.refresh.requests / r.resources).toFixed(2)} | ${Math.round(r.stateBytesPerResource)} (${Math.round(r.floor.stateBytesPerResource)}, ${(r.stateBytesPerResource / r.floor.stateBytesPerResource).toFixed(2)}×) | ${r.emulatorPeakMiB} |`,
     );
   }
   for (let i = 1; i < rows.length; i++) {
