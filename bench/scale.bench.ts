@@ -138,6 +138,8 @@ interface Row {
   preview: Timed & { requests: number };
   refresh: Timed & { requests: number };
   floor: { up: number; preview: number; refresh: number; stateBytesPerResource: number };
+  /** The same adopting up on a second stack with PULUMI_SKIP_CHECKPOINTS=true (one state write at the end). */
+  upSkippingCheckpoints: number;
   stateBytesPerResource: number;
   emulatorPeakMiB: number;
 }
@@ -185,6 +187,14 @@ async function one(n: number): Promise<Row> {
     const refreshRequests = refreshLog.length;
     console.error(`  N=${n}: refresh requests: ${breakdown(refreshLog)}`);
 
+    // the engine writes the whole checkpoint after each step (file backend): the same adopting up on
+    // a second stack with PULUMI_SKIP_CHECKPOINTS (one write at the end) shows what that costs
+    const second: FixtureProject = { ...project, env: { ...project.env, PULUMI_SKIP_CHECKPOINTS: "true" } };
+    await fixtureStack(second, "dev2", { "portal:url": { value: portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
+    const upSkip = await timed(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--skip-preview", "--stack", "dev2", "--non-interactive"], second.dir, second.env);
+    if (upSkip.code !== 0) throw new Error(`up (skipping checkpoints) exited ${upSkip.code}: ${upSkip.stdout.slice(-2000)}`);
+    console.error(`  N=${n}: the same up skipping checkpoints: ${upSkip.seconds.toFixed(1)} s`);
+
     // the floor: the same state in do-nothing resources
     const states = (JSON.parse((await pulumi(project, ["stack", "export", "--show-secrets"])).stdout).deployment.resources as Array<{ type: string; outputs?: Record<string, unknown> }>)
       .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"))
@@ -207,6 +217,7 @@ async function one(n: number): Promise<Row> {
       refresh: { ...refresh, requests: refreshRequests },
       floor: { up: floorUp.seconds, preview: floorPreview.seconds, refresh: floorRefresh.seconds, stateBytesPerResource: Buffer.byteLength(floorState) / states.length },
       stateBytesPerResource,
+      upSkippingCheckpoints: upSkip.seconds,
       emulatorPeakMiB: peakMb(emu.pid),
     };
     console.error(`  N=${n}: preview ${preview.seconds.toFixed(1)} s (floor ${floorPreview.seconds.toFixed(1)}), refresh ${refresh.seconds.toFixed(1)} s (floor ${floorRefresh.seconds.toFixed(1)})`);
@@ -224,11 +235,11 @@ async function main(): Promise<void> {
   for (const n of COUNTS) rows.push(await one(n));
   const cpus = os.cpus();
   console.log(`scale: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-  console.log("| items | resources | export s (peak MiB) | adopting up s (floor's up) | reads/resource | writes | preview s (floor, ratio) | refresh s (floor, ratio) | refresh requests/resource | state B/resource (floor, ratio) | emulator peak MiB |");
+  console.log("| items | resources | export s (peak MiB) | adopting up s (floor's up; skipping checkpoints) | reads/resource | writes | preview s (floor, ratio) | refresh s (floor, ratio) | refresh requests/resource | state B/resource (floor, ratio) | emulator peak MiB |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     console.log(
-      `| ${r.n} | ${r.resources} | ${r.export.seconds.toFixed(1)} (${r.export.peakRssMiB ?? "?"}) | ${r.up.seconds.toFixed(1)} (${r.floor.up.toFixed(1)}) | ${(r.up.reads / r.resources).toFixed(2)} | ${r.up.writes} | ${r.preview.seconds.toFixed(1)} (${r.floor.preview.toFixed(1)}, ${(r.preview.seconds / r.floor.preview).toFixed(2)}×) | ${r.refresh.seconds.toFixed(1)} (${r.floor.refresh.toFixed(1)}, ${(r.refresh.seconds / r.floor.refresh).toFixed(2)}×) | ${(r.refresh.requests / r.resources).toFixed(2)} | ${Math.round(r.stateBytesPerResource)} (${Math.round(r.floor.stateBytesPerResource)}, ${(r.stateBytesPerResource / r.floor.stateBytesPerResource).toFixed(2)}×) | ${r.emulatorPeakMiB} |`,
+      `| ${r.n} | ${r.resources} | ${r.export.seconds.toFixed(1)} (${r.export.peakRssMiB ?? "?"}) | ${r.up.seconds.toFixed(1)} (${r.floor.up.toFixed(1)}; ${r.upSkippingCheckpoints.toFixed(1)}) | ${(r.up.reads / r.resources).toFixed(2)} | ${r.up.writes} | ${r.preview.seconds.toFixed(1)} (${r.floor.preview.toFixed(1)}, ${(r.preview.seconds / r.floor.preview).toFixed(2)}×) | ${r.refresh.seconds.toFixed(1)} (${r.floor.refresh.toFixed(1)}, ${(r.refresh.seconds / r.floor.refresh).toFixed(2)}×) | ${(r.refresh.requests / r.resources).toFixed(2)} | ${Math.round(r.stateBytesPerResource)} (${Math.round(r.floor.stateBytesPerResource)}, ${(r.stateBytesPerResource / r.floor.stateBytesPerResource).toFixed(2)}×) | ${r.emulatorPeakMiB} |`,
     );
   }
   for (let i = 1; i < rows.length; i++) {
