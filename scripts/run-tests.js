@@ -8,7 +8,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
-const LAYERS = ["unit", "replay", "emulator", "provider", "reliability", "e2e"];
+const LAYERS = ["unit", "replay", "emulator", "provider", "network", "reliability", "e2e"];
 
 function parseArgs(argv) {
   const opts = { layers: LAYERS, checks: true, grep: undefined };
