@@ -67,7 +67,7 @@ describe("reliability: SIGKILL at eight points of an up, then docs/recovery.md",
     // checkpoint: EOF"): remove it; if the error stays, the previous checkpoint is in <stack>.json.bak
     let cancel = await run(stack, ["cancel", "--yes"]);
     const file = path.join(project.backendDir, ".pulumi", "stacks", PROJECT, `${stack}.json`);
-    const eof = (r: { code: number; stdout: string; stderr: string }) => r.code !== 0 && /failed to load checkpoint/.test(r.stderr + r.stdout);
+    const eof = (r: { code: number | null; stdout: string; stderr: string }) => r.code !== 0 && /failed to load checkpoint/.test(r.stderr + r.stdout);
     if (eof(cancel)) {
       fs.rmSync(`${file}.attrs`, { force: true });
       cancel = await run(stack, ["cancel", "--yes"]);
