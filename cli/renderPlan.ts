@@ -1,6 +1,6 @@
 // `pulumi-gis-portal render-plan [file]`: `pulumi preview --json` → a Markdown comment for a pull
 // request. Counts per operation, then one section per changed resource with the semantic lines the
-// provider put in the step (`plannedChanges`, provider/resources/plan.ts), or, for resources of
+// provider put in the step (`plannedChanges`, provider/resources/machinery/plan.ts), or, for resources of
 // other providers, the properties that differ. Secrets stay as the engine printed them ([secret]).
 
 import { z } from "zod";

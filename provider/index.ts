@@ -29,4 +29,4 @@ export * as ops from "./ops";
 export * as rules from "./rules";
 export { resourceProviders } from "./resources";
 export * as propertyTables from "./resources/tables";
-export * as itemIdentity from "./resources/portalItemIdentity";
+export * as itemIdentity from "./resources/portalItem/identity";

@@ -39,7 +39,7 @@ export class ItemStatus extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
-    // the replacement's check reads the replaced state by URN (provider/resources/replacing.ts)
+    // the replacement's check reads the replaced state by URN (provider/resources/machinery/replacing.ts)
     const props = { ...propsOf(tables.ITEM_STATUS, args), __urn: pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:ItemStatus", opts?.parent) };
     const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
     try {

@@ -85,7 +85,7 @@ export class LayerAppend extends pulumi.dynamic.Resource {
   constructor(name: string, args: LayerAppendArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...args };
     for (const k of tables.LAYER_APPEND_OUTPUTS) props[k] = undefined;
-    // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppendJournal.ts)
+    // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppend/journal.ts)
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:LayerAppend", opts?.parent);
     const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
     try {

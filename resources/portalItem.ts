@@ -159,7 +159,7 @@ export class PortalItem extends pulumi.dynamic.Resource {
     if (args.text !== undefined) props.text = pulumi.output(args.text).apply((t) => (tables.textCarriesSecret(t) ? pulumi.secret(t) : t));
     // output properties (some are also arguments): each needs a key in props to become an output
     for (const key of tables.PORTAL_ITEM_OUTPUTS) if (!(key in props)) props[key] = undefined;
-    // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItemIdentity.ts)
+    // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItem/identity.ts)
     props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:PortalItem", opts?.parent);
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...tables.PORTAL_ITEM_SECRETS];
     const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts

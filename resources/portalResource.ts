@@ -1,5 +1,5 @@
 // The base of the public classes added with groups and folders: one place for the stub, the type
-// token (written once), the URN a replacement's check reads (provider/resources/replacing.ts) and
+// token (written once), the URN a replacement's check reads (provider/resources/machinery/replacing.ts) and
 // the constructor that captures no stack frames (resources/stackCaptures.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { providerStub, type ResourceKind } from "./stub";

@@ -1,5 +1,5 @@
 // The props a public class hands to dynamic.Resource, from its resource's property table
-// (provider/resources/propertyTable.ts): the arguments as given, then every output property with
+// (provider/resources/machinery/propertyTable.ts): the arguments as given, then every output property with
 // no value yet (each needs a key in props to become an output).
 import { propertyTables as tables } from "../provider";
 

@@ -1,5 +1,5 @@
 // `pulumi-gis-portal orphans --stack <name>`: the items of the portal that carry the stack marker of
-// `<project>/<stack>` (provider/resources/portalItemIdentity.ts) and that the stack's state does not
+// `<project>/<stack>` (provider/resources/portalItem/identity.ts) and that the stack's state does not
 // hold, e.g. left by a create killed on a portal before 10.8.1 before the marker search existed, or
 // by a state edited by hand. Read-only by default; `--delete` deletes them after a confirmation
 // (`--yes` for CI). The state comes from `pulumi stack export` (the user's CLI, in the project

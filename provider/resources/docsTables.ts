@@ -1,11 +1,11 @@
 // The Arguments and Outputs tables of docs/resources/*.md, generated from the property tables
 // between markers; test/unit/docs-tables.test.ts fails when a page and its table disagree
 // (UPDATE_DOCS=1 rewrites the pages).
-import { argumentsTable, outputsTable, type Table } from "./propertyTable";
-import { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";
-import { ITEM_STATUS } from "./itemStatusInput";
-import { LAYER_APPEND } from "./layerAppendInput";
-import { PORTAL_ITEM } from "./portalItemTable";
+import { argumentsTable, outputsTable, type Table } from "./machinery/propertyTable";
+import { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchema/table";
+import { ITEM_STATUS } from "./itemStatus/table";
+import { LAYER_APPEND } from "./layerAppend/table";
+import { PORTAL_ITEM } from "./portalItem/table";
 import { GROUP_TABLE } from "./group/table";
 import { GROUP_MEMBERSHIP_TABLE } from "./groupMembership/table";
 import { FOLDER_TABLE } from "./folder/table";

@@ -1,15 +1,15 @@
 // The ResourceProviders the serialized stubs load by kind (resources/stub.ts, spec.md#design-closure).
-import { categorySchema } from "./categorySchema";
-import { itemStatus } from "./itemStatus";
-import { layerAppend } from "./layerAppend";
-import { memberCategorySchema } from "./memberCategorySchema";
-import { portalItem } from "./portalItem";
+import { categorySchema } from "./categorySchema/content";
+import { itemStatus } from "./itemStatus/provider";
+import { layerAppend } from "./layerAppend/provider";
+import { memberCategorySchema } from "./categorySchema/member";
+import { portalItem } from "./portalItem/provider";
 import { group } from "./group/provider";
 import { groupMembership } from "./groupMembership/provider";
 import { folder } from "./folder/provider";
 
 import type * as pulumi from "@pulumi/pulumi";
-import { connectionFailure } from "./connection";
+import { connectionFailure } from "./machinery/connection";
 import { quietProvider } from "../quietErrors";
 
 /**

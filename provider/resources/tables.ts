@@ -1,11 +1,11 @@
 // The property tables (docs/decisions.md "one property table per resource") and what the public
 // classes take from them, exported through the provider's door as `propertyTables`.
-export { argumentKeys, outputKeys, type ArgumentName, type Property, type SameKeys, type Table } from "./propertyTable";
-export { EXPORT_COPIED as PORTAL_ITEM_EXPORT_COPIED, OUTPUT_KEYS as PORTAL_ITEM_OUTPUTS, PORTAL_ITEM, SECRET_KEYS as PORTAL_ITEM_SECRETS, type PortalItemArgName, type PortalItemArgValue } from "./portalItemTable";
-export { ITEM_STATUS } from "./itemStatusInput";
-export { LAYER_APPEND, LAYER_APPEND_OUTPUTS, type LayerAppendArgValue } from "./layerAppendInput";
-export { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchemaTable";
-export { textCarriesSecret } from "./portalItemSecretText";
+export { argumentKeys, outputKeys, type ArgumentName, type Property, type SameKeys, type Table } from "./machinery/propertyTable";
+export { EXPORT_COPIED as PORTAL_ITEM_EXPORT_COPIED, OUTPUT_KEYS as PORTAL_ITEM_OUTPUTS, PORTAL_ITEM, SECRET_KEYS as PORTAL_ITEM_SECRETS, type PortalItemArgName, type PortalItemArgValue } from "./portalItem/table";
+export { ITEM_STATUS } from "./itemStatus/table";
+export { LAYER_APPEND, LAYER_APPEND_OUTPUTS, type LayerAppendArgValue } from "./layerAppend/table";
+export { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchema/table";
+export { textCarriesSecret } from "./portalItem/secretText";
 export { GROUP_TABLE } from "./group/table";
 export { GROUP_MEMBERSHIP_TABLE } from "./groupMembership/table";
 export { FOLDER_TABLE } from "./folder/table";

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { portalItem as p } from "../../provider/resources/portalItem";
+import { portalItem as p } from "../../provider/resources/portalItem/provider";
 import { NetworkProxy, type Profile } from "../support/toxiproxy";
 
 const USER = "dev_publisher";

@@ -8,7 +8,7 @@ import { createPortalClient, resolvePortalConfig } from "../../provider/config";
 import * as ops from "../../provider/ops";
 import { AuthError, JobFailedError, NotFoundError, PortalError } from "../../provider/rest/errors";
 import type { PortalClient } from "../../provider/rest/client";
-import { inputsAsHeld } from "../../provider/resources/portalItemRead";
+import { inputsAsHeld } from "../../provider/resources/portalItem/read";
 import { allFixtures, fixture, ReplayServer } from "./server";
 
 const ID = "9f3c2a1b0e4d4c6f8a7b5e3d2c1b0a99";

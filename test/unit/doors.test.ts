@@ -42,4 +42,39 @@ describe("doors: each layer is entered through its index", () => {
     // a probe: resources/functions/client.ts reaches provider/ through the index
     assert.ok(imports(path.join("resources", "functions", "client.ts")).includes("provider"));
   });
+
+  it("no import circle in provider/, resources/, cli/, emulator/ or spec/ (type-only imports count)", () => {
+    const files = ["provider", "resources", "cli", "emulator", "spec"].flatMap(sources);
+    const known = new Set(files.map((f) => f.replace(/\.ts$/, "")));
+    const edges = new Map(files.map((f) => [f.replace(/\.ts$/, ""), imports(f).map((t) => (known.has(t) ? t : path.join(t, "index"))).filter((t) => known.has(t))]));
+    const circles = findCircles(edges);
+    assert.deepEqual(circles, [], `import circles:\n${circles.join("\n")}`);
+  });
+
+  it("the circle finder sees a circle", () => {
+    assert.deepEqual(findCircles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]])), ["a -> b -> c -> a"]);
+  });
 });
+
+/** Each circle once, as "a -> b -> … -> a", from a depth-first walk (Tarjan-free: the graph is small). */
+function findCircles(edges: Map<string, string[]>): string[] {
+  const found = new Set<string>();
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const walk = (n: string) => {
+    state.set(n, "open");
+    stack.push(n);
+    for (const t of edges.get(n) ?? []) {
+      if (state.get(t) === "open") {
+        const loop = stack.slice(stack.indexOf(t));
+        const start = loop.indexOf([...loop].sort()[0]);
+        const canonical = [...loop.slice(start), ...loop.slice(0, start)];
+        found.add([...canonical, canonical[0]].join(" -> "));
+      } else if (!state.has(t)) walk(t);
+    }
+    stack.pop();
+    state.set(n, "done");
+  };
+  for (const n of [...edges.keys()].sort()) if (!state.has(n)) walk(n);
+  return [...found].sort();
+}

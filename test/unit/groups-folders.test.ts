@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { GROUP_TABLE } from "../../provider/resources/group/table";
 import { FOLDER_TABLE } from "../../provider/resources/folder/table";
 import { GROUP_MEMBERSHIP_TABLE } from "../../provider/resources/groupMembership/table";
-import { checkByTable, diffByTable, changeLines } from "../../provider/resources/tableResource";
+import { checkByTable, diffByTable, changeLines } from "../../provider/resources/machinery/tableResource";
 import { rosterChange, rosterLines } from "../../provider/resources/groupMembership/members";
 import { folderArg, groupLines, sharingArg } from "../../cli/export/programGroups";
 import { deleteLines } from "../../cli/deleteLines";

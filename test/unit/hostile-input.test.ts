@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { NotPreviewJson, parsePreview, renderPlan } from "../../cli/renderPlan";
 import { loadCategoryTree, loadMemberCategoryTree } from "../../resources/loadTree";
-import { checkPortalItem } from "../../provider/resources/portalItemCheck";
+import { checkPortalItem } from "../../provider/resources/portalItem/check";
 
 describe("issue 30: render-plan input shape", () => {
   const refused = (text: string, where: RegExp) => {

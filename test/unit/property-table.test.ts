@@ -1,18 +1,18 @@
 // The PortalItem property table reaches every place a property is used: this test walks the rows,
-// so a row added to provider/resources/portalItemTable.ts is checked here with no test change —
+// so a row added to provider/resources/portalItem/table.ts is checked here with no test change —
 // check names it in a failure, diff updates or replaces on it as the row says, addItem/commit and
 // update send it under its wire name, refresh reads a `held` field back as drift, and the docs page
 // lists it. (The public PortalItemArgs must name it too: tsc fails otherwise, resources/portalItem.ts.)
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Property } from "../../provider/resources/propertyTable";
-import { diffPortalItem, changedKeys } from "../../provider/resources/portalItemDiff";
-import { itemProperties } from "../../provider/resources/portalItemFields";
-import { inputFailures } from "../../provider/resources/portalItemInput";
-import { inputsAsHeld, outputsOf } from "../../provider/resources/portalItemRead";
-import { INPUT_KEYS, PORTAL_ITEM, PROPERTY_FIELDS, SECRET_KEYS } from "../../provider/resources/portalItemTable";
-import { updateFields } from "../../provider/resources/portalItemUpdate";
+import type { Property } from "../../provider/resources/machinery/propertyTable";
+import { diffPortalItem, changedKeys } from "../../provider/resources/portalItem/diff";
+import { itemProperties } from "../../provider/resources/portalItem/fields";
+import { inputFailures } from "../../provider/resources/portalItem/input";
+import { inputsAsHeld, outputsOf } from "../../provider/resources/portalItem/read";
+import { INPUT_KEYS, PORTAL_ITEM, PROPERTY_FIELDS, SECRET_KEYS } from "../../provider/resources/portalItem/table";
+import { updateFields } from "../../provider/resources/portalItem/update";
 
 const rows = Object.entries(PORTAL_ITEM as Record<string, Property>);
 const args = rows.filter(([, p]) => p.role === "argument");
@@ -79,7 +79,7 @@ describe("PortalItem property table: every row reaches check, diff, request, rea
 });
 
 describe("PortalItem rows name adoption and export (issue 26: the row is the only place a field is named)", () => {
-  const { PORTAL_ITEM, ADOPT_COMPARED, ADOPT_NOT_COMPARED, EXPORT_COPIED } = require("../../provider/resources/portalItemTable") as typeof import("../../provider/resources/portalItemTable");
+  const { PORTAL_ITEM, ADOPT_COMPARED, ADOPT_NOT_COMPARED, EXPORT_COPIED } = require("../../provider/resources/portalItem/table") as typeof import("../../provider/resources/portalItem/table");
   const rows = Object.entries(PORTAL_ITEM) as Array<[string, { role: string; adopt?: string; exported?: string; read?: string; drift?: string }]>;
 
   it("every argument row says how adoption treats it and how export writes it", () => {

@@ -1,8 +1,8 @@
 // The tree outline and the readable tree diff of CategorySchema / MemberCategorySchema previews.
 import { strict as assert } from "node:assert";
-import { normalizeTree, outline, outlineKey, sameTree, type TreeNode } from "../../provider/resources/tree";
-import { diffTrees, summarizeTreeChange } from "../../provider/resources/treeDiff";
-import { nthNodePath, pinpointTreeFailure } from "../../provider/resources/treeFailures";
+import { normalizeTree, outline, outlineKey, sameTree, type TreeNode } from "../../provider/resources/categorySchema/tree";
+import { diffTrees, summarizeTreeChange } from "../../provider/resources/categorySchema/diff";
+import { nthNodePath, pinpointTreeFailure } from "../../provider/resources/categorySchema/failures";
 
 const content = (nodes: unknown): TreeNode[] => normalizeTree(nodes, "content");
 const member = (nodes: unknown): TreeNode[] => normalizeTree(nodes, "member");

@@ -8,11 +8,11 @@ import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
-import { freshReads, configurePortal, portalClient } from "../client";
-import { shown, withoutPlan, withPlan } from "../plan";
-import { rememberReplaced } from "../replacing";
-import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../state";
-import { changeLines, checkByTable, diffByTable, isCreate } from "../tableResource";
+import { freshReads, configurePortal, portalClient } from "../machinery/client";
+import { shown, withoutPlan, withPlan } from "../machinery/plan";
+import { rememberReplaced } from "../machinery/replacing";
+import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
+import { changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { FOLDER_TABLE } from "./table";
 
 const known = (v: unknown): v is string => typeof v === "string" && !isUnknown(v);

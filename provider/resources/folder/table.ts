@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { FOLDER, USERNAME } from "../../../spec/limits";
 import { text } from "../../rules/fields";
-import { inputKeys, type Table } from "../propertyTable";
+import { inputKeys, type Table } from "../machinery/propertyTable";
 
 const folderTitle = text(FOLDER.maxTitleLength, 1).refine((s) => !FOLDER.forbiddenCharacters.some((c) => s.includes(c)), `must not contain ${FOLDER.forbiddenCharacters.map((c) => JSON.stringify(c)).join(" or ")} (folder paths and reassign's targetFolderName use "/")`);
 const FOLDER_ID = /^[0-9a-fA-F]{32}$/;

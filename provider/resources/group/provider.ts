@@ -8,12 +8,12 @@ import type { PortalClient } from "../../rest/client";
 import { isNotFound, orUndefinedIfNotFound, PortalError } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
-import { freshReads, configurePortal, portalClient } from "../client";
-import { shown, withPlan } from "../plan";
-import { fileFacts } from "../portalItemCheck";
-import { rememberReplaced } from "../replacing";
-import { assertReadableState, type RawInputs } from "../state";
-import { changeLines, checkByTable, diffByTable, isCreate } from "../tableResource";
+import { freshReads, configurePortal, portalClient } from "../machinery/client";
+import { shown, withPlan } from "../machinery/plan";
+import { fileFacts } from "../machinery/localFile";
+import { rememberReplaced } from "../machinery/replacing";
+import { assertReadableState, type RawInputs } from "../machinery/state";
+import { changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { applyGroupChanges, createParams, inputsAsHeld, readBack } from "./requests";
 import { GROUP_TABLE } from "./table";
 

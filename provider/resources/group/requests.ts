@@ -3,9 +3,9 @@
 import { GROUP } from "../../../spec/limits";
 import { getGroup, groupItemCount, updateGroup, protectGroup, type GroupParams, type PortalGroup } from "../../ops/groups";
 import type { PortalClient } from "../../rest/client";
-import { sameValue } from "../portalItemDiff";
-import { withoutPlan } from "../plan";
-import { STATE_LAYOUT_VERSION, type RawInputs } from "../state";
+import { sameValue } from "../machinery/sameValue";
+import { withoutPlan } from "../machinery/plan";
+import { STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
 import { GROUP_DRIFT, GROUP_INPUT_KEYS, GROUP_TABLE, GROUP_WIRE } from "./table";
 
 const WHEN_SET = new Set(Object.entries(GROUP_TABLE).flatMap(([k, p]) => ("whenSet" in p && p.whenSet ? [k] : [])));

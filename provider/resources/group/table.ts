@@ -1,14 +1,14 @@
 // The Group property table (docs/fidelity.md#groups; REST "Group parameters"): one row per
 // property. Check, diff, the requests, the read-back and the docs tables come from the rows
-// (propertyTable.ts, tableResource.ts).
+// (machinery/propertyTable.ts, machinery/tableResource.ts).
 import { z } from "zod";
 import { GROUP, ITEM } from "../../../spec/limits";
 import { bytesUnder, text } from "../../rules/fields";
-import { inputKeys, outputKeys, type Table } from "../propertyTable";
+import { inputKeys, outputKeys, type Table } from "../machinery/propertyTable";
 
 const GROUP_ID = /^[0-9a-fA-F]{32}$/;
 export const groupIdRule = () => z.string().regex(GROUP_ID, "must be a group id: exactly 32 hexadecimal digits");
-// comma text is split into a list before the rule runs (tableResource.ts checkByTable)
+// comma text is split into a list before the rule runs (machinery/tableResource.ts checkByTable)
 const tags = z.array(text(GROUP.maxTagLength, 1));
 
 export const GROUP_TABLE = {

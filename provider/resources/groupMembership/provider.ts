@@ -8,11 +8,11 @@ import { getGroup } from "../../ops/groups";
 import { isNotFound, orUndefinedIfNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
-import { freshReads, configurePortal, portalClient } from "../client";
-import { shown, withPlan } from "../plan";
-import { rememberReplaced } from "../replacing";
-import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../state";
-import { checkByTable, diffByTable, isCreate } from "../tableResource";
+import { freshReads, configurePortal, portalClient } from "../machinery/client";
+import { shown, withPlan } from "../machinery/plan";
+import { rememberReplaced } from "../machinery/replacing";
+import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
+import { checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { applyRoster, heldRoster, isEmptyChange, rosterChange, rosterLines, sortedNames, type Roster } from "./members";
 import { GROUP_MEMBERSHIP_TABLE } from "./table";
 

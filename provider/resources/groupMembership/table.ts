@@ -3,11 +3,11 @@
 // team can own its membership file.
 import { z } from "zod";
 import { GROUP, USERNAME } from "../../../spec/limits";
-import { inputKeys, type Table } from "../propertyTable";
+import { inputKeys, type Table } from "../machinery/propertyTable";
 import { groupIdRule } from "../group/table";
 
 const username = z.string().regex(USERNAME.pattern, "must be a username: 1 to 128 letters, digits, '.', '_', '@' or '-'");
-// comma text is split into a list before the rule runs (tableResource.ts checkByTable)
+// comma text is split into a list before the rule runs (machinery/tableResource.ts checkByTable)
 const names = z.array(username).max(GROUP.maxMembers, `too many names; at most ${GROUP.maxMembers}`);
 
 export const GROUP_MEMBERSHIP_TABLE = {

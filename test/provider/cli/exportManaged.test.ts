@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { exportCommand } from "../../../cli/export";
-import { resourceMarker, stackMarker } from "../../../provider/resources/portalItemIdentity";
+import { resourceMarker, stackMarker } from "../../../provider/resources/portalItem/identity";
 import { portalGet, portalPost } from "../resources/portalCalls";
 
 describe("export warns about what another stack manages (issue 29)", function () {

@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { orphansCommand, processIo, type OrphansIo } from "../../../cli/orphans";
-import { resourceMarker, stackMarker } from "../../../provider/resources/portalItemIdentity";
+import { resourceMarker, stackMarker } from "../../../provider/resources/portalItem/identity";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/orphans/stack-export.json");

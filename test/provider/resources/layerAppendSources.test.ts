@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { defaultFixtures, startEmulator, type RunningEmulator } from "../../../emulator";
 import { defaultServicesFixture } from "../../../emulator/features/model/fixtures";
 import { resourceProviders } from "../../../provider/resources";
-import { PLAN_KEY } from "../../../provider/resources/plan";
+import { PLAN_KEY } from "../../../provider/resources/machinery/plan";
 import { UNKNOWN } from "../../../provider/rules/unknown";
 import { clearRequestLog, requestLog, beyondConnectionRead } from "./portalCalls";
 

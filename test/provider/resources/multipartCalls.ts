@@ -1,7 +1,7 @@
 // Direct HTTP calls of a multipart upload (spec.md#gap-multipart (list parts", "Item status"),
 // for the tests that leave an upload half done as a killed run would, and request counts.
 import * as fs from "node:fs";
-import { partBytes } from "../../../provider/resources/portalItemUpload";
+import { partBytes } from "../../../provider/resources/portalItem/upload";
 import { portalGet, requestLog, type Emulator } from "./portalCalls";
 
 /** Starts a multipart upload as `user` (spec.md#add-item-multipart), asking for `itemIdToCreate`. */

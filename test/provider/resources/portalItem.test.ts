@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { portalItem as p } from "../../../provider/resources/portalItem";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
 import { addWebMap, clearRequestLog, portalGet, portalPost, requestLog } from "./portalCalls";
 
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { portalItem as p } from "../../../provider/resources/portalItem";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
 import { clearRequestLog, portalGet, requestLog } from "./portalCalls";
 
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
@@ -180,7 +180,7 @@ describe("provider PortalItem: every field of spec.md#item-fields against the em
     const again = await checked(program(EDITED, metadataV2), r.inputs);
     const drift = await p.diff!(c.id, r.props!, again);
     assert.deepEqual(drift, { changes: true, replaces: [], deleteBeforeReplace: false });
-    const { changedKeys } = await import("../../../provider/resources/portalItemDiff");
+    const { changedKeys } = await import("../../../provider/resources/portalItem/diff");
     const changed = changedKeys(r.props!, again);
     for (const key of [...Object.keys(EDITED), "metadataSha256"]) assert.ok(changed.includes(key), `${key} is drift: ${changed.join(", ")}`);
   });

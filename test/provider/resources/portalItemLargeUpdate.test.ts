@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resetProgressForTests } from "../../../provider/progress";
-import { portalItem as p } from "../../../provider/resources/portalItem";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
 import { firstJob, setJobMode, stepJob } from "./layerAppendCalls";
 import { clearRequestLog, requestLog } from "./portalCalls";
 

@@ -6,8 +6,8 @@
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { itemIdToCreateSupported } from "../../../provider/ops/portal";
-import { portalItem as p } from "../../../provider/resources/portalItem";
-import { resourceMarker, stackMarker } from "../../../provider/resources/portalItemIdentity";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
+import { resourceMarker, stackMarker } from "../../../provider/resources/portalItem/identity";
 import { addItemProxy, itemsTitled } from "./addItemProxy";
 import { clearRequestLog, requestLog } from "./portalCalls";
 

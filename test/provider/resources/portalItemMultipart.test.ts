@@ -9,8 +9,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { portalItem as p } from "../../../provider/resources/portalItem";
-import { PARALLEL_PARTS } from "../../../provider/resources/portalItemUpload";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
+import { PARALLEL_PARTS } from "../../../provider/resources/portalItem/upload";
 import { countsByOperation, itemStatus, landedParts, partsHeld, sendPart, setFaults, startUpload } from "./multipartCalls";
 import { clearRequestLog, portalPost, requestLog } from "./portalCalls";
 

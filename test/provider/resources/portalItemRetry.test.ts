@@ -3,7 +3,7 @@
 // an id taken by someone else's item fails clearly.
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { portalItem as p } from "../../../provider/resources/portalItem";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
 import { addItemProxy, itemsTitled } from "./addItemProxy";
 import { addWebMap, clearRequestLog, requestLog } from "./portalCalls";
 

@@ -3,8 +3,8 @@
 // without credentials stays under `__text`. The state itself is checked in test/e2e/portal-item-sharing.
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { portalItem as p } from "../../../provider/resources/portalItem";
-import { textCarriesSecret } from "../../../provider/resources/portalItemSecretText";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
+import { textCarriesSecret } from "../../../provider/resources/portalItem/secretText";
 import { portalGet } from "./portalCalls";
 
 const SECRET = "wJalrXUtnFEMI-K7MDENG-bPxRfiCY";

@@ -4,8 +4,8 @@
 // not drift, and a relationship destination's inherited sharing is not drift either.
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { portalItem as p } from "../../../provider/resources/portalItem";
-import { itemStatus } from "../../../provider/resources/itemStatus";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
+import { itemStatus } from "../../../provider/resources/itemStatus/provider";
 import { addWebMap, clearRequestLog, orgOf, portalGet, portalPost, requestLog, setOrgFlags } from "./portalCalls";
 
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });

@@ -3,7 +3,7 @@
 // next preview still shows the change to do. A fault is injected on the second request.
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { portalItem as p } from "../../../provider/resources/portalItem";
+import { portalItem as p } from "../../../provider/resources/portalItem/provider";
 import { addWebMap } from "./portalCalls";
 
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });

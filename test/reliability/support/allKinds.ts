@@ -4,7 +4,7 @@
 // every item the package made for the stack), the appended rows once, the tree and the status.
 import { strict as assert } from "node:assert";
 import type { RunningEmulator } from "../../../emulator";
-import { stackMarker } from "../../../provider/resources/portalItemIdentity";
+import { stackMarker } from "../../../provider/resources/portalItem/identity";
 import { layerRows } from "../../provider/resources/layerAppendCalls";
 import { contentSchemaOf, contentStatusOf } from "../../provider/resources/portalCalls";
 

@@ -1,0 +1,55 @@
+// The property tables of CategorySchema and MemberCategorySchema (spec.md#category-schema, spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema, spec.md#assign-category-schema): the
+// tree argument (also an output), the adopt switch, and the outputs check and read fill in. The
+// classes' props and hidden diffs, and the docs tables, derive from them (machinery/propertyTable.ts); the
+// tree's rules are the provider core's rules (provider/rules/categorySchema.ts).
+import { contentCategoryNode, memberCategoryNode } from "../../rules/categorySchema";
+import type { Property } from "../machinery/propertyTable";
+
+type Argument = Property & { role: "argument" };
+type Output = Property & { role: "output" };
+
+/** The rows both schemas share, around the tree property of each. */
+function treeTable<K extends string>(property: K, tree: Omit<Property, "role">, outlineDoc: string) {
+  const argument: Argument = { role: "argument", output: true, required: true, drift: "custom", ...tree };
+  const output = (outputType: string, doc: string): Output => ({ role: "output", outputType, doc });
+  return {
+    [property]: argument,
+    adopt: { role: "argument", transient: true, type: "Input<boolean>", doc: "The organization already has a schema: the first preview plans against the tree the portal holds, and the first up assigns nothing when nothing differs (docs/adopting.md)." },
+    outline: output("Output<Record<string, string>>", outlineDoc),
+    portalId: output("Output<string>", "The organization id; also the resource id."),
+    schemaVersion: output("Output<number>", "The state layout version (1)."),
+  } as { [P in K]: Argument } & { adopt: Argument & { transient: true }; outline: Output; portalId: Output; schemaVersion: Output };
+}
+
+export const CATEGORY_SCHEMA = treeTable(
+  "categorySchema",
+  {
+    rule: contentCategoryNode,
+    type: "Input<Input<CategoryNodeArgs>[]>",
+    outputType: "Output<CategoryNode[]>",
+    doc: "1 to 5 trees; at most 4 levels; at most 200 categories in all (spec.md#assign-category-schema, spec.md#limits). An empty list is refused: destroy the resource to remove the schema. A tree edited in the portal is drift on refresh.",
+    outputDoc: "The tree the portal stored, normalized: `description` is `\"\"` and `categories` is `[]` when absent.",
+    nested: {
+      title: { type: "Input<string>", doc: "Not empty, at most 100 characters. Sibling titles must differ, case-insensitively (unconfirmed rule of the provider core)." },
+      description: { type: "Input<string>", doc: "Optional; at most 300 characters." },
+      categories: { type: "Input<Input<CategoryNodeArgs>[]>", doc: "Optional child nodes." },
+    },
+  },
+  "Every node by path → description, e.g. `{\"Categories/Water/Rivers\": \"Flowing water\"}`. Previews diff this map.",
+);
+
+export const MEMBER_CATEGORY_SCHEMA = treeTable(
+  "memberCategorySchema",
+  {
+    rule: memberCategoryNode,
+    type: "Input<Input<MemberCategoryNodeArgs>[]>",
+    outputType: "Output<MemberCategoryNode[]>",
+    doc: "At least one node; at most 3 levels; at most 200 categories and subcategories in all (spec.md#assign-member-category-schema). A tree edited in the portal is drift on refresh.",
+    outputDoc: "The stored tree; `categories` is `[]` when absent.",
+    nested: {
+      title: { type: "Input<string>", doc: "Not empty; sibling titles differ (case-insensitive, unconfirmed). docs/spec.md gives no length limit." },
+      categories: { type: "Input<Input<MemberCategoryNodeArgs>[]>", doc: "Optional child nodes." },
+    },
+  },
+  "Every node by path → `\"\"`. Previews diff this map.",
+);

@@ -1,0 +1,24 @@
+// The rule of PortalItem's `sharing` input (its table row reads it): an access word and, optionally,
+// group ids. Apart from sharing.ts so the table imports no provider code (no import circle).
+import { z } from "zod";
+
+export const SHARING_ACCESS = ["private", "org", "public"] as const;
+export type SharingAccess = (typeof SHARING_ACCESS)[number];
+export interface Sharing {
+  access: SharingAccess;
+  groups?: string[];
+}
+
+/**
+ * docs/spec.md has no groups and no group lookup, so check reads the shape only: a public API group id
+ * is 32 hexadecimal digits. Whether the group exists and the owner may share with it is the
+ * portal's to say at up (`notSharedWith`).
+ */
+export const GROUP_ID = /^[0-9a-fA-F]{32}$/;
+
+export const sharingRule = z
+  .object({
+    access: z.enum(SHARING_ACCESS),
+    groups: z.array(z.string().regex(GROUP_ID, "must be a group id: exactly 32 hexadecimal digits")).optional(),
+  })
+  .strict();
