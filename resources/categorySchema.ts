@@ -39,6 +39,6 @@ export class CategorySchema extends OrganizationSchema {
   declare readonly categorySchema: pulumi.Output<CategoryNode[]>;
 
   constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super("categorySchema" satisfies keyof typeof tables.CATEGORY_SCHEMA, "CategorySchema", name, propsOf(tables.CATEGORY_SCHEMA, args), opts);
+    super("categorySchema" satisfies keyof typeof tables.CATEGORY_SCHEMA, name, propsOf(tables.CATEGORY_SCHEMA, args), opts);
   }
 }

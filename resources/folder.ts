@@ -28,6 +28,6 @@ export class Folder extends PortalResource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: FolderArgs, opts?: pulumi.CustomResourceOptions) {
-    super("folder", "Folder", name, propsOf(tables.FOLDER_TABLE, args), opts, ["folderId"]);
+    super("folder", name, propsOf(tables.FOLDER_TABLE, args), opts, { hidden: ["folderId"] });
   }
 }

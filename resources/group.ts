@@ -52,6 +52,6 @@ export class Group extends PortalResource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: GroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super("group", "Group", name, { ...propsOf(tables.GROUP_TABLE, args), title: args.title, access: args.access }, opts, ["groupId"]);
+    super("group", name, { ...propsOf(tables.GROUP_TABLE, args), title: args.title, access: args.access }, opts, { hidden: ["groupId"] });
   }
 }

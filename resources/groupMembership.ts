@@ -27,6 +27,6 @@ export class GroupMembership extends PortalResource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: GroupMembershipArgs, opts?: pulumi.CustomResourceOptions) {
-    super("groupMembership", "GroupMembership", name, { ...propsOf(tables.GROUP_MEMBERSHIP_TABLE, args), users: args.users, admins: args.admins }, opts);
+    super("groupMembership", name, { ...propsOf(tables.GROUP_MEMBERSHIP_TABLE, args), users: args.users, admins: args.admins }, opts);
   }
 }

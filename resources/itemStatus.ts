@@ -1,10 +1,8 @@
 // ItemStatus: an item's authoritative or deprecated status (spec.md#item-status, spec.md#status-transitions, spec.md#set-content-status).
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
-import { providerStub } from "./stub";
-import { withHiddenDiffs } from "./options";
-import { withoutStackCaptures } from "./stackCaptures";
+import { PortalResource } from "./portalResource";
 
 /** spec.md#item-status: the statuses an ItemStatus can hold. */
 export type ContentStatusValue = "org_authoritative" | "public_authoritative" | "deprecated";
@@ -29,7 +27,7 @@ const argsMatchTable: tables.SameKeys<keyof ItemStatusArgs, tables.ArgumentName<
 void argsMatchTable;
 
 /** Sets an item's status; destroy clears it (status "" with clearEmptyFields=true). */
-export class ItemStatus extends pulumi.dynamic.Resource {
+export class ItemStatus extends PortalResource {
   declare readonly itemId: pulumi.Output<string>;
   /** The desired status, as held by the portal (or as its automatic move up, spec.md#status-transitions). */
   declare readonly status: pulumi.Output<ContentStatusValue>;
@@ -40,12 +38,7 @@ export class ItemStatus extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
     // the replacement's check reads the replaced state by URN (provider/resources/machinery/replacing.ts)
-    const props = { ...propsOf(tables.ITEM_STATUS, args), __urn: pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:ItemStatus", opts?.parent) };
-    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
-    try {
-      super(providerStub("itemStatus"), name, props, withHiddenDiffs(opts, []), "portal", "ItemStatus");
-    } finally {
-      restoreStacks();
-    }
+    super("itemStatus", name, propsOf(tables.ITEM_STATUS, args), opts);
   }
+
 }

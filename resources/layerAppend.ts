@@ -1,9 +1,8 @@
 // LayerAppend: one append (or upsert) into a hosted feature layer (spec.md#append, spec.md#append-job-states, spec.md#layer-append-metadata, spec.md#append-job-record).
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
-import { providerStub } from "./stub";
-import { withHiddenDiffs } from "./options";
-import { withoutStackCaptures } from "./stackCaptures";
+import { propsOf } from "./props";
+import { PortalResource } from "./portalResource";
 
 /** spec.md#layer-append-metadata append formats, as layers list them in supportedAppendFormats. */
 export type AppendFormat = "sqlite" | "geoPackage" | "shapefile" | "filegdb" | "featureCollection" | "geojson" | "csv" | "excel" | "featureService";
@@ -64,7 +63,7 @@ void argsMatchTable;
  * Appends once when created; any change of the inputs (the file's content included) appends again
  * as a replacement. Destroy removes nothing: the appended rows stay in the layer.
  */
-export class LayerAppend extends pulumi.dynamic.Resource {
+export class LayerAppend extends PortalResource {
   /** The layer appended to. */
   declare readonly targetLayerUrl: pulumi.Output<string>;
   declare readonly jobId: pulumi.Output<string>;
@@ -83,16 +82,8 @@ export class LayerAppend extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: LayerAppendArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = { ...args };
-    for (const k of tables.LAYER_APPEND_OUTPUTS) props[k] = undefined;
     // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppend/journal.ts)
-    props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:LayerAppend", opts?.parent);
-    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
-    try {
-      super(providerStub("layerAppend"), name, props, withHiddenDiffs(opts, []), "portal", "LayerAppend");
-    } finally {
-      restoreStacks();
-    }
+    super("layerAppend", name, propsOf(tables.LAYER_APPEND, args), opts);
     warnUnlessRerunSafe(this, name, args);
   }
 }

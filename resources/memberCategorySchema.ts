@@ -33,6 +33,6 @@ export class MemberCategorySchema extends OrganizationSchema {
   declare readonly memberCategorySchema: pulumi.Output<MemberCategoryNode[]>;
 
   constructor(name: string, args: MemberCategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super("memberCategorySchema" satisfies keyof typeof tables.MEMBER_CATEGORY_SCHEMA, "MemberCategorySchema", name, propsOf(tables.MEMBER_CATEGORY_SCHEMA, args), opts);
+    super("memberCategorySchema" satisfies keyof typeof tables.MEMBER_CATEGORY_SCHEMA, name, propsOf(tables.MEMBER_CATEGORY_SCHEMA, args), opts);
   }
 }

@@ -1,10 +1,9 @@
 // What the two category schema classes share: the adopt argument, the outputs besides the tree, and
 // the constructor (the provider stub of the kind, the tree's diff hidden behind its outline, the
 // type token). CategorySchema and MemberCategorySchema add only their tree's types.
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { hideTreeDiff } from "./options";
-import { providerStub } from "./stub";
-import { withoutStackCaptures } from "./stackCaptures";
+import { PortalResource } from "./portalResource";
 
 export interface AdoptSchemaArgs {
   /**
@@ -15,7 +14,7 @@ export interface AdoptSchemaArgs {
 }
 
 /** One organization category schema: a singleton per organization, its id the organization id. */
-export abstract class OrganizationSchema extends pulumi.dynamic.Resource {
+export abstract class OrganizationSchema extends PortalResource {
   /** Every node by path, e.g. {"Categories/Water/Rivers": "<description>"}; previews diff this. */
   declare readonly outline: pulumi.Output<Record<string, string>>;
   /** The organization id (also the resource id). */
@@ -23,12 +22,7 @@ export abstract class OrganizationSchema extends pulumi.dynamic.Resource {
   /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 
-  protected constructor(kind: "categorySchema" | "memberCategorySchema", type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
-    try {
-      super(providerStub(kind), name, props, hideTreeDiff(opts, kind), "portal", type);
-    } finally {
-      restoreStacks();
-    }
+  protected constructor(kind: "categorySchema" | "memberCategorySchema", name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
+    super(kind, name, props, opts, { urn: false, options: (o) => hideTreeDiff(o, kind) });
   }
 }

@@ -1,9 +1,8 @@
 // PortalItem: a portal item (spec.md#item-fields) with an optional relationship (spec.md#add-with-relationship, spec.md#add-item-relationship).
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
-import { providerStub } from "./stub";
-import { withHiddenDiffs } from "./options";
-import { withoutStackCaptures } from "./stackCaptures";
+import { propsOf } from "./props";
+import { PortalResource } from "./portalResource";
 
 /** The value type of an argument, from its rule in the property table. */
 type Value<K extends tables.PortalItemArgName> = pulumi.Input<tables.PortalItemArgValue<K>>;
@@ -127,7 +126,7 @@ const argsMatchTable: tables.SameKeys<keyof PortalItemArgs, tables.PortalItemArg
 void argsMatchTable;
 
 /** Adds an item and keeps it as declared; destroy deletes it (refused while it is protected). */
-export class PortalItem extends pulumi.dynamic.Resource {
+export class PortalItem extends PortalResource {
   declare readonly itemId: pulumi.Output<string>;
   declare readonly owner: pulumi.Output<string>;
   declare readonly folder: pulumi.Output<string | undefined>;
@@ -152,21 +151,13 @@ export class PortalItem extends pulumi.dynamic.Resource {
   declare readonly schemaVersion: pulumi.Output<number>;
 
   constructor(name: string, args: PortalItemArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = { ...args };
+    const props = propsOf(tables.PORTAL_ITEM, args);
     // spec.md#design-credentials: a stored service password stays secret in state, however it was given
     for (const key of tables.PORTAL_ITEM_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     // a text that carries credentials (a Data Store's secretAccessKey) is a secret as a whole
     if (args.text !== undefined) props.text = pulumi.output(args.text).apply((t) => (tables.textCarriesSecret(t) ? pulumi.secret(t) : t));
-    // output properties (some are also arguments): each needs a key in props to become an output
-    for (const key of tables.PORTAL_ITEM_OUTPUTS) if (!(key in props)) props[key] = undefined;
     // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItem/identity.ts)
-    props.__urn = pulumi.createUrn(name, "pulumi-nodejs:dynamic/portal:PortalItem", opts?.parent);
-    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...tables.PORTAL_ITEM_SECRETS];
-    const restoreStacks = withoutStackCaptures(); // resources/stackCaptures.ts
-    try {
-      super(providerStub("portalItem"), name, props, withHiddenDiffs({ ...opts, additionalSecretOutputs: secretOutputs }, ["itemId"]), "portal", "PortalItem");
-    } finally {
-      restoreStacks();
-    }
+    super("portalItem", name, props, opts, { hidden: ["itemId"], secretOutputs: tables.PORTAL_ITEM_SECRETS });
   }
+
 }

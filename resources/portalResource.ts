@@ -1,18 +1,35 @@
-// The base of the public classes added with groups and folders: one place for the stub, the type
-// token (written once), the URN a replacement's check reads (provider/resources/machinery/replacing.ts) and
-// the constructor that captures no stack frames (resources/stackCaptures.ts).
+// The base of every public class: one place for the stub, the type token (from the kind, written
+// once), the URN a check reads (crash-safe identities, provider/resources/machinery/replacing.ts),
+// the diffs `preview --diff` hides (options.ts) and the constructor that captures no stack frames
+// (resources/stackCaptures.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { providerStub, type ResourceKind } from "./stub";
 import { withoutStackCaptures } from "./stackCaptures";
 import { withHiddenDiffs } from "./options";
 
+export interface ResourceSetup {
+  /** Ids the check fills in for dependents (itemId, groupId, folderId), hidden from `preview --diff` with the plan lines. */
+  hidden?: readonly string[];
+  /** The provider reads the resource's URN (default true; the category trees, singletons per organization, do not). */
+  urn?: boolean;
+  /** Outputs kept secret in state whatever the program gave. */
+  secretOutputs?: readonly string[];
+  /** Options of the kind's own (the trees hide their nested diff behind the outline). */
+  options?: (opts: pulumi.CustomResourceOptions | undefined) => pulumi.CustomResourceOptions;
+}
+
+/** `portalItem` → `PortalItem`: the type token's last part, as the engine shows it. */
+export const typeOf = (kind: ResourceKind): string => kind[0].toUpperCase() + kind.slice(1);
+
 export abstract class PortalResource extends pulumi.dynamic.Resource {
-  /** `hidden`: the id the check fills in for dependents (groupId, folderId), hidden from `preview --diff` with the plan lines (options.ts). */
-  protected constructor(kind: ResourceKind, type: string, name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions, hidden: readonly string[] = []) {
-    const withUrn = { ...props, __urn: pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent) };
+  protected constructor(kind: ResourceKind, name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions, setup: ResourceSetup = {}) {
+    const type = typeOf(kind);
+    const withUrn = setup.urn === false ? props : { ...props, __urn: pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent) };
+    let options = setup.options ? setup.options(opts) : withHiddenDiffs(opts, setup.hidden ?? []);
+    if (setup.secretOutputs && setup.secretOutputs.length > 0) options = { ...options, additionalSecretOutputs: [...(options.additionalSecretOutputs ?? []), ...setup.secretOutputs] };
     const restoreStacks = withoutStackCaptures();
     try {
-      super(providerStub(kind), name, withUrn, withHiddenDiffs(opts, hidden), "portal", type);
+      super(providerStub(kind), name, withUrn, options, "portal", type);
     } finally {
       restoreStacks();
     }
