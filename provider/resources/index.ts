@@ -10,6 +10,8 @@ import { folder } from "./folder/provider";
 
 import type * as pulumi from "@pulumi/pulumi";
 import { connectionFailure } from "./machinery/connection";
+import { privilegeFailure } from "./machinery/privileges";
+import { portalClient } from "./machinery/client";
 import { quietProvider } from "../quietErrors";
 
 /**
@@ -17,9 +19,10 @@ import { quietProvider } from "../quietErrors";
  * (connection.ts): a wrong portal:url or token fails the preview as a check failure on that key,
  * not the first write of `up`. A check that fails on its inputs sends nothing more; one that threw
  * on a read (a plan that reads the portal) is answered with the connection's problem when that is
- * the cause.
+ * the cause. A resource to be created is then checked against the user's privileges (privileges.ts),
+ * from the same portals/self answer.
  */
-function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(p: P): P {
+function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P {
   const check = p.check!.bind(p);
   return quietProvider({
     ...p,
@@ -33,19 +36,19 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(p: P): P 
         throw e;
       }
       if (r.failures && r.failures.length > 0) return r;
-      const problem = await connectionFailure();
+      const problem = (await connectionFailure()) ?? (await privilegeFailure(kind, olds, news, portalClient()));
       return problem ? { ...r, failures: [problem] } : r;
     },
   });
 }
 
 export const resourceProviders = {
-  categorySchema: checkingConnection(categorySchema),
-  memberCategorySchema: checkingConnection(memberCategorySchema),
-  itemStatus: checkingConnection(itemStatus),
-  layerAppend: checkingConnection(layerAppend),
-  portalItem: checkingConnection(portalItem),
-  group: checkingConnection(group),
-  groupMembership: checkingConnection(groupMembership),
-  folder: checkingConnection(folder),
+  categorySchema: checkingConnection("categorySchema", categorySchema),
+  memberCategorySchema: checkingConnection("memberCategorySchema", memberCategorySchema),
+  itemStatus: checkingConnection("itemStatus", itemStatus),
+  layerAppend: checkingConnection("layerAppend", layerAppend),
+  portalItem: checkingConnection("portalItem", portalItem),
+  group: checkingConnection("group", group),
+  groupMembership: checkingConnection("groupMembership", groupMembership),
+  folder: checkingConnection("folder", folder),
 };

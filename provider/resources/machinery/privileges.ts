@@ -1,0 +1,38 @@
+// Preview checks the signed-in user's privileges (issue 29 scope 1): a resource that will be
+// created needs its owner to hold the privilege the portal asks for at the write (the public API's
+// privilege names, as portals/self lists them under user.privileges; an administrator holds them
+// all). Read from the one portals/self answer the connection check already has: no request more.
+// An adoption may write nothing, so it is left to the portal; an app token (portals/self with no
+// user) cannot do an administrator's operation at all.
+import type { PortalClient } from "../../rest/client";
+import type { CheckFailure } from "../../rules/failures";
+
+export type WritingKind = "categorySchema" | "memberCategorySchema" | "itemStatus" | "portalItem" | "group";
+
+const NEEDED: Record<WritingKind, { privilege: string; doing: string; adminOnly?: true }> = {
+  categorySchema: { privilege: "portal:admin:assignCategorySchema", doing: "assign the content category schema", adminOnly: true },
+  memberCategorySchema: { privilege: "portal:admin:manageMemberCategorySchema", doing: "assign the member category schema", adminOnly: true },
+  itemStatus: { privilege: "portal:admin:setContentStatus", doing: "set an item's status (authoritative, deprecated)", adminOnly: true },
+  portalItem: { privilege: "portal:user:createItem", doing: "own content (addItem)" },
+  group: { privilege: "portal:user:createGroup", doing: "create groups" },
+};
+
+const ADOPT_KEYS = ["adopt", "adoptItemId", "adoptGroupId", "adoptFolderId"];
+
+/** The missing privilege as a check failure on portal:token, or undefined. */
+export async function privilegeFailure(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, client: PortalClient): Promise<CheckFailure | undefined> {
+  const need = NEEDED[kind as WritingKind];
+  if (!need) return undefined;
+  const creating = olds === undefined || Object.keys(olds).length === 0;
+  if (!creating || ADOPT_KEYS.some((k) => news[k] !== undefined && news[k] !== false)) return undefined;
+  const self = await client.self();
+  const user = typeof self.user === "object" && self.user !== null ? (self.user as { username?: unknown; role?: unknown; privileges?: unknown }) : undefined;
+  if (!user) {
+    if (!need.adminOnly) return undefined;
+    return { property: "portal:token", reason: `the token signs in no user (an API key or an app's token): it cannot ${need.doing}, an administrator's operation; set portal:token to a user's token, or portal:username and portal:password` };
+  }
+  if (user.role === "org_admin") return undefined;
+  if (!Array.isArray(user.privileges)) return undefined; // an answer without the list: the portal says at up
+  if (user.privileges.includes(need.privilege)) return undefined;
+  return { property: "portal:token", reason: `${String(user.username)} (role ${String(user.role)}) may not ${need.doing}: it needs the privilege ${need.privilege} or the administrator role; sign in as a user who has it (portal:token, or portal:username and portal:password)` };
+}
