@@ -34,15 +34,54 @@ describe("unit: render-plan's comment (issue 25)", () => {
     assert.equal((md.match(/^```diff$/gm) ?? []).length, (md.match(/^```$/gm) ?? []).length);
   });
 
+  it("4,000 steps, 8,000 policy violations and 3,000 errors: under 65,536 characters, mandatory lines first, whole lines, notes of what was cut", () => {
+    // each item is public without licence (mandatory) and lacks the required tag (advisory)
+    const steps = Array.from({ length: 4000 }, (_, i) => item(`map-${i}`, { title: `Map ${i}`, tags: ["x"], sharing: { access: "public" } }));
+    const diagnostics = Array.from({ length: 3000 }, (_, i) => ({ severity: "error", message: `map-${i}: the portal refused the item (HTTP 400 Invalid request)\nsecond line` }));
+    const preview = parsePreview(JSON.stringify({ changeSummary: { create: 4000 }, steps, diagnostics }));
+    const md = renderComment(preview, { policies: { "portal-item-conventions": { requiredTags: ["water"] } } });
+    assert.ok(md.length < 65_536, `${md.length}`);
+    assert.match(md, /\*\*4000 mandatory violations \(blocking\)\*\*, 8000 in all:/);
+    const mandatory = (md.match(/^- ⛔ \*\*mandatory\*\* /gm) ?? []).length;
+    const advisory = (md.match(/^- ⚠️ advisory /gm) ?? []).length;
+    assert.ok(mandatory > 0, "some mandatory lines are shown");
+    // mandatory lines come first: an advisory line only once every mandatory one is shown
+    assert.ok(advisory === 0 || mandatory === 4000, `${mandatory} mandatory, ${advisory} advisory`);
+    const pNote = /\*\*(\d+) of 8000 policy violations not shown\*\* \((\d+) mandatory, (\d+) advisory; [\d,]+ characters; the comment limit is 65,536\)/.exec(md);
+    assert.ok(pNote, md.slice(0, 2000));
+    assert.equal(mandatory + advisory + Number(pNote![1]), 8000);
+    assert.equal(Number(pNote![2]), 4000 - mandatory);
+    assert.equal(Number(pNote![3]), 4000 - advisory);
+    // errors keep their room, whole lines, first lines only, and a note
+    const shownErrors = (md.match(/^- map-\d+: the portal refused the item \(HTTP 400 Invalid request\)$/gm) ?? []).length;
+    assert.ok(shownErrors > 0);
+    const eNote = /\*\*(\d+) of 3000 errors not shown\*\*/.exec(md);
+    assert.ok(eNote, md.slice(-1000));
+    assert.equal(shownErrors + Number(eNote![1]), 3000);
+    assert.match(md, /\*\*\d+ of 4000 resource sections not shown\*\*/);
+    // order: summary, policies, resources' note, errors; every line whole
+    assert.ok(md.indexOf("### Policies") < md.indexOf("resource sections not shown") && md.indexOf("resource sections not shown") < md.indexOf("### Errors"));
+    for (const line of md.split("\n")) assert.ok(line === "" || /^(<!--|##|\*\*|- |> |```)/.test(line), `a cut line: ${line.slice(0, 80)}`);
+  });
+
+  it("few violations and errors are shown whole, with no note", () => {
+    const preview = parsePreview(JSON.stringify({ changeSummary: { create: 1 }, steps: [item("map", { title: "Map", sharing: { access: "public" } })], diagnostics: [{ severity: "error", message: "boom" }] }));
+    const md = renderComment(preview, { policies: {} });
+    assert.doesNotMatch(md, /not shown/);
+    assert.match(md, /### Errors\n\n- boom\n$/);
+    assert.match(md, /, 1 in all:\n\n- ⛔ \*\*mandatory\*\* `portal-public-item-authority`[^\n]*\n\n### \+ create/);
+  });
+
   it("through a pipe, the bin's output arrives whole", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "render-pipe-"));
     try {
       const file = path.join(dir, "big.json");
       fs.writeFileSync(file, bigPlan(4000));
-      const bin = path.join(__dirname, "..", "..", "dist", "cli", "index.js");
-      const expected = spawnSync(process.execPath, [bin, "render-plan", file, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 }).stdout;
+      // the bin from source (no build needed): node -r ts-node/register/transpile-only cli/index.ts
+      const bin = [process.execPath, "-r", require.resolve("ts-node/register/transpile-only"), path.join(__dirname, "..", "..", "cli", "index.ts")];
+      const expected = spawnSync(bin[0], [...bin.slice(1), "render-plan", file, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 }).stdout;
       assert.ok(expected.length > 500_000, `${expected.length}`);
-      const piped = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" render-plan "${file}" --json | wc -c`], { encoding: "utf8" });
+      const piped = spawnSync("sh", ["-c", `${bin.map((a) => `"${a}"`).join(" ")} render-plan "${file}" --json | wc -c`], { encoding: "utf8" });
       assert.equal(Number(piped.stdout.trim()), Buffer.byteLength(expected));
       assert.equal(JSON.parse(expected).resources.length, 4000);
     } finally {
