@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { main } from "../../cli/index";
 import { driftLine, planJson, renderComment } from "../../cli/planComment";
 import { parsePreview } from "../../cli/renderPlan";
 
@@ -146,5 +147,58 @@ describe("unit: render-plan --drift on `pulumi refresh --preview-only --json` (i
     assert.match(md, /\*\*Drift in 1 resource\*\* \(counted by the refresh; its JSON does not say what changed\): run `pulumi preview --refresh --json`/);
     const none = renderComment(parsePreview(JSON.stringify({ changeSummary: { same: 2 }, steps: [step("a"), step("b")] })), { drift: true });
     assert.match(none, /No drift: the portal is as the program says\./);
+  });
+});
+
+describe("unit: render-plan --policy-config is checked before any rule runs (issue 25)", () => {
+  /** main() in this process, with what it writes. */
+  async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const [w1, w2] = [process.stdout.write, process.stderr.write];
+    process.stdout.write = ((c: string) => (out.push(String(c)), true)) as typeof process.stdout.write;
+    process.stderr.write = ((c: string) => (err.push(String(c)), true)) as typeof process.stderr.write;
+    try {
+      const code = await main(args);
+      return { code, stdout: out.join(""), stderr: err.join("") };
+    } finally {
+      process.stdout.write = w1;
+      process.stderr.write = w2;
+    }
+  }
+  let dir: string;
+  let plan: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "policy-config-"));
+    plan = path.join(dir, "preview.json");
+    fs.writeFileSync(plan, JSON.stringify({ changeSummary: { create: 1 }, steps: [item("map", { title: "map", tags: ["x"] })] }));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const cases: Array<[string, unknown, RegExp]> = [
+    ["a tag that is not a string", { "portal-item-conventions": { requiredTags: [1] } }, /portal-item-conventions\.requiredTags\[0\] must be a string \(got number 1\)/],
+    ["a titlePattern that is not a regular expression", { "portal-item-conventions": { titlePattern: "([" } }, /portal-item-conventions\.titlePattern "\(\[" is not a regular expression/],
+    ["a level the engine does not take", { "portal-max-sharing": "sometimes" }, /portal-max-sharing must be one of advisory, mandatory, remediate, disabled \(got string "sometimes"\)/],
+    ["an unknown setting", { "portal-append-truncate-allowed": { allowed: ["x"] } }, /portal-append-truncate-allowed\.allowed: no such setting/],
+  ];
+  for (const [what, doc, re] of cases) {
+    it(`${what}: one line naming the file, the rule and the key; exit 2; the plan is not blamed`, async () => {
+      const config = path.join(dir, "policy.json");
+      fs.writeFileSync(config, JSON.stringify(doc));
+      const r = await cli(["render-plan", plan, "--policy-config", config]);
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, "");
+      assert.equal(r.stderr.split("\n").filter(Boolean).length, 1, r.stderr);
+      assert.ok(r.stderr.startsWith(`pulumi-gis-portal render-plan: --policy-config ${config}: `), r.stderr);
+      assert.match(r.stderr, re);
+      assert.doesNotMatch(r.stderr, /preview --json|TypeError|usage:/);
+    });
+  }
+  it("remediate is taken (as mandatory, like the engine on a stack policy)", async () => {
+    const config = path.join(dir, "ok.json");
+    fs.writeFileSync(config, JSON.stringify({ "portal-item-conventions": { enforcementLevel: "remediate", requiredTags: ["water"] } }));
+    const r = await cli(["render-plan", plan, "--policy-config", config]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /⛔ \*\*mandatory\*\* `portal-item-conventions`: PortalItem "map": tags lack "water"/);
   });
 });
