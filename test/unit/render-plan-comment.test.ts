@@ -80,9 +80,9 @@ describe("unit: render-plan's comment (issue 25)", () => {
       fs.writeFileSync(file, bigPlan(4000));
       // the bin from source (no build needed): node -r ts-node/register/transpile-only cli/index.ts
       const bin = [process.execPath, "-r", require.resolve("ts-node/register/transpile-only"), path.join(__dirname, "..", "..", "cli", "index.ts")];
-      const expected = spawnSync(bin[0], [...bin.slice(1), "render-plan", file, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 }).stdout;
+      const expected = spawnSync(bin[0], [...bin.slice(1), "render-plan", file, "--json"], { cwd: path.join(__dirname, "..", ".."), encoding: "utf8", maxBuffer: 64 << 20 }).stdout;
       assert.ok(expected.length > 500_000, `${expected.length}`);
-      const piped = spawnSync("sh", ["-c", `${bin.map((a) => `"${a}"`).join(" ")} render-plan "${file}" --json | wc -c`], { encoding: "utf8" });
+      const piped = spawnSync("sh", ["-c", `${bin.map((a) => `"${a}"`).join(" ")} render-plan "${file}" --json | wc -c`], { cwd: path.join(__dirname, "..", ".."), encoding: "utf8" });
       assert.equal(Number(piped.stdout.trim()), Buffer.byteLength(expected));
       assert.equal(JSON.parse(expected).resources.length, 4000);
     } finally {
