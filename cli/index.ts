@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { NotPreviewJson, parsePreview } from "./renderPlan";
+import { policyConfigProblem } from "../policy/rules";
 import { hasChanges, planJson, renderComment, type CommentOptions } from "./planComment";
 
 const USAGE = "usage: pulumi-gis-portal render-plan [preview.json] [--policy-config file.json] [--drift] [--json] [--marker key] [--max-chars n]   (reads stdin when no file is given)";
@@ -57,7 +58,10 @@ with a note of what was cut.
   --marker KEY          the marker's key (default: the project/stack of the plan)
   --max-chars N         the longest comment (default 65536)
 
-Exit 2 on input that is not preview JSON, or on a bad option.
+Exit 2 on input that is not preview JSON, on a bad option, or on a --policy-config the rules cannot
+take (an unknown rule or setting, a level other than advisory, mandatory, remediate or disabled, a
+value of the wrong type, a titlePattern that is not a regular expression): one line naming the file,
+the rule and the key.
 `;
 
 async function renderPlanCommand(args: string[]): Promise<number> {
@@ -76,7 +80,8 @@ async function renderPlanCommand(args: string[]): Promise<number> {
     o = { drift: values.drift, json: values.json, marker: values.marker, maxChars: max };
     if (values["policy-config"] !== undefined) o.policies = readPolicyConfig(values["policy-config"]);
   } catch (e) {
-    process.stderr.write(`pulumi-gis-portal render-plan: ${String((e as Error).message).split("\n")[0]}; ${USAGE}\n`);
+    const why = String((e as Error).message).split("\n")[0];
+    process.stderr.write(`pulumi-gis-portal render-plan: ${e instanceof PolicyConfigError ? why : `${why}; ${USAGE}`}\n`);
     return 2;
   }
   try {
@@ -92,21 +97,26 @@ async function renderPlanCommand(args: string[]): Promise<number> {
   }
 }
 
+/** A policy config the rules cannot take: said as it is, without the usage line. */
+class PolicyConfigError extends Error {}
+
 /** `--policy-config FILE`: JSON of `{ rule: level | { enforcementLevel, ...config } }`. */
 function readPolicyConfig(file: string): CommentOptions["policies"] {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (e) {
-    throw new Error(`--policy-config: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new PolicyConfigError(`--policy-config: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new Error(`--policy-config: ${file} is not JSON`);
+    throw new PolicyConfigError(`--policy-config: ${file} is not JSON`);
   }
-  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) throw new Error(`--policy-config: ${file} must hold a JSON object of rule names`);
+  // checked against each rule's config schema and the engine's levels before any rule runs
+  const problem = policyConfigProblem(doc);
+  if (problem !== undefined) throw new PolicyConfigError(`--policy-config ${file}: ${problem}`);
   return doc as CommentOptions["policies"];
 }
 

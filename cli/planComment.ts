@@ -1,7 +1,8 @@
 // The pull-request comment (and its JSON twin) built from a parsed preview (cli/renderPlan.ts):
 // a hidden marker first (a workflow finds and updates its own comment), the summary, the policy
-// results (mandatory first), then one section per changed resource; kept under GitHub's 65,536
-// characters by leaving out whole resource sections, with a note of what was cut. In drift mode
+// results (mandatory first), then one section per changed resource, then the errors; kept under
+// GitHub's 65,536 characters by leaving out whole policy lines (advisory ones first), whole resource
+// sections and whole error lines, with a note of what was cut. In drift mode
 // (`pulumi preview --refresh --json`) the provider's lines are said in the portal's words:
 // `~ title: "Map (edited)" → "Map"` reads `portal changed title to "Map (edited)" (the program says "Map")`.
 import { evaluate, kindOfType, type PolicyConfig, type RuleResource, type Violation } from "../policy/rules";
@@ -69,12 +70,31 @@ function driftSection(s: PlanSection): PlanSection {
   return { ...s, heading: `### ! drift \`${s.type}\` **${s.name}**`, lines: s.lines.map(driftLine) };
 }
 
-function policyLines(violations: Violation[]): string[] {
+function policyHead(violations: Violation[]): string[] {
   if (violations.length === 0) return ["### Policies", "", "No violation.", ""];
   const mandatory = violations.filter((v) => v.level === "mandatory").length;
   const head = mandatory > 0 ? `**${mandatory} mandatory violation${mandatory > 1 ? "s" : ""} (blocking)**` : "Advisory only (not blocking)";
-  return ["### Policies", "", `${head}, ${violations.length} in all:`, "", ...violations.map((v) => `- ${v.level === "mandatory" ? "⛔ **mandatory**" : "⚠️ advisory"} \`${v.policy}\`: ${v.message}`), ""];
+  return ["### Policies", "", `${head}, ${violations.length} in all:`, ""];
 }
+
+const violationLine = (v: Violation) => `- ${v.level === "mandatory" ? "⛔ **mandatory**" : "⚠️ advisory"} \`${v.policy}\`: ${v.message}\n`;
+
+/** As many whole lines as fit in `budget` characters, in order; the count of those that fit. */
+function fitLines(lines: readonly string[], budget: number): number {
+  let used = 0;
+  let n = 0;
+  for (const l of lines) {
+    if (used + l.length > budget) break;
+    used += l.length;
+    n++;
+  }
+  return n;
+}
+
+const chars = (lines: readonly string[]) => lines.reduce((n, l) => n + l.length, 0);
+const fmt = (n: number) => n.toLocaleString("en-US");
+/** Room kept for each note of what was cut. */
+const NOTE_ROOM = 400;
 
 const sectionText = (s: PlanSection) => [s.heading, "", ...(s.lines.length > 0 ? ["```diff", ...s.lines, "```", ""] : [])].join("\n") + "\n";
 
@@ -92,17 +112,36 @@ export function renderComment(preview: Preview, o: CommentOptions = {}): string 
     head.push(`**Drift in ${n} resource${n > 1 ? "s" : ""}** (counted by the refresh; its JSON does not say what changed): run \`pulumi preview --refresh --json\` and render that for each difference in the portal's words.`, "");
   } else if (o.drift) head.push(sections.length === 0 ? "No drift: the portal is as the program says." : `**Drift in ${sections.length} resource${sections.length > 1 ? "s" : ""}**: the portal differs from the program; \`pulumi up --refresh\` sets it back.`, "");
   else head.push(summary === undefined && sections.length === 0 ? "No changes." : (summary ?? "****"), "");
-  if (o.policies) head.push(...policyLines(evaluate(planResources(preview), o.policies)));
-  const errors = errorLines(preview);
-  const tail = errors.length > 0 ? ["### Errors", "", ...errors.map((m) => `- ${m}`), ""].join("\n") : "";
   let text = head.join("\n") + "\n";
-  const budget = limit - text.length - tail.length - 400; // room for the note of what was cut
+  // what must fit: the head above; then policy lines (mandatory first: evaluate sorts them), error
+  // lines and resource sections, each cut as whole lines or sections with a note of what was cut
+  const violations = o.policies ? evaluate(planResources(preview), o.policies) : undefined;
+  const vLines = (violations ?? []).map(violationLine);
+  const pHead = violations ? policyHead(violations).join("\n") + "\n" : "";
+  const errors = errorLines(preview);
+  const eLines = errors.map((m) => `- ${m}\n`);
+  const eHead = errors.length > 0 ? "### Errors\n\n" : "";
+  let avail = limit - text.length - pHead.length - eHead.length - 3 * NOTE_ROOM;
+  // policies first, but errors keep at least a third of the room when they need it
+  const pShown = fitLines(vLines, avail - Math.min(chars(eLines), Math.floor(avail / 3)));
+  avail -= chars(vLines.slice(0, pShown));
+  const eShown = fitLines(eLines, avail);
+  avail -= chars(eLines.slice(0, eShown));
+  if (violations) {
+    text += pHead + vLines.slice(0, pShown).join("");
+    if (pShown < vLines.length) {
+      const cut = violations.slice(pShown);
+      const mandatory = cut.filter((v) => v.level === "mandatory").length;
+      text += `\n> **${cut.length} of ${violations.length} policy violations not shown** (${mandatory} mandatory, ${cut.length - mandatory} advisory; ${fmt(chars(vLines.slice(pShown)))} characters; the comment limit is ${fmt(limit)}). All of them: \`render-plan --json\`, or \`pulumi preview --policy-pack\`.\n`;
+    }
+    if (violations.length > 0) text += "\n";
+  }
   let used = 0;
   let shown = 0;
   const body: string[] = [];
   for (const s of sections) {
     const t = sectionText(s);
-    if (used + t.length > budget) break;
+    if (used + t.length > avail) break;
     body.push(t);
     used += t.length;
     shown++;
@@ -110,13 +149,17 @@ export function renderComment(preview: Preview, o: CommentOptions = {}): string 
   text += body.join("");
   if (shown < sections.length) {
     const cut = sections.slice(shown);
-    const chars = cut.reduce((n, s) => n + sectionText(s).length, 0);
-    text += `> **${cut.length} of ${sections.length} resource sections not shown** (${chars.toLocaleString("en-US")} characters; the comment limit is ${limit.toLocaleString("en-US")}): ${cut.slice(0, 5).map((s) => `\`${s.name}\``).join(", ")}${cut.length > 5 ? ", …" : ""}. The whole plan: \`pulumi preview --diff\`, or \`render-plan --json\`.\n\n`;
+    const cutChars = cut.reduce((n, s) => n + sectionText(s).length, 0);
+    text += `> **${cut.length} of ${sections.length} resource sections not shown** (${fmt(cutChars)} characters; the comment limit is ${fmt(limit)}): ${cut.slice(0, 5).map((s) => `\`${s.name.length > 60 ? `${s.name.slice(0, 59)}…` : s.name}\``).join(", ")}${cut.length > 5 ? ", …" : ""}. The whole plan: \`pulumi preview --diff\`, or \`render-plan --json\`.\n\n`;
   }
-  return text + tail;
+  if (errors.length > 0) {
+    text += eHead + eLines.slice(0, eShown).join("");
+    if (eShown < eLines.length) text += `\n> **${eLines.length - eShown} of ${eLines.length} errors not shown** (${fmt(chars(eLines.slice(eShown)))} characters; the comment limit is ${fmt(limit)}). All of them: \`render-plan --json\`, or the preview's own output.\n`;
+  }
+  return text;
 }
 
-/** `render-plan --json`: the same plan for other bots; the shape is documented in docs/review.md. */
+/** `render-plan --json`: the same plan for other bots; the shape is documented in docs/governance.md ("One comment that stays readable"). */
 export function planJson(preview: Preview, o: CommentOptions = {}): Record<string, unknown> {
   const sections = planSections(preview).map((s) => (o.drift ? driftSection(s) : s));
   return {

@@ -4,7 +4,9 @@
 // (cli/planPolicies.ts), with the same words. A value the plan does not know yet (an id of a
 // resource still to create) is never a violation: the rule looks at what it can see.
 
-export type EnforcementLevel = "advisory" | "mandatory" | "disabled";
+/** The levels @pulumi/policy takes; `remediate` on a stack policy (these rules) counts as mandatory, as in the engine. */
+export type EnforcementLevel = "advisory" | "mandatory" | "remediate" | "disabled";
+export const ENFORCEMENT_LEVELS: readonly EnforcementLevel[] = ["advisory", "mandatory", "remediate", "disabled"];
 
 /** One resource as the rules see it: its short type (PortalItem, Folder …), name, URN and inputs. */
 export interface RuleResource {
@@ -19,7 +21,7 @@ export interface RuleResource {
 
 export interface Violation {
   policy: string;
-  level: Exclude<EnforcementLevel, "disabled">;
+  level: "advisory" | "mandatory";
   urn: string;
   message: string;
 }
@@ -30,7 +32,7 @@ export interface PortalRule {
   name: string;
   description: string;
   /** What a stack that switches the rule on without config gets. */
-  defaultLevel: Exclude<EnforcementLevel, "disabled">;
+  defaultLevel: "advisory" | "mandatory";
   /** JSON schema of the rule's config (the policy engine checks `--policy-pack-config` with it). */
   configSchema?: { properties: Record<string, unknown>; additionalProperties?: boolean };
   check(resources: readonly RuleResource[], config: Record<string, any>, report: Report): void;
@@ -139,17 +141,26 @@ export const RULES: PortalRule[] = [
   },
   {
     name: "portal-no-deprecating-used-items",
-    description: "No ItemStatus deprecates an item that another item of the stack depends on (its relationship points at it), authoritative or not.",
+    description: "No ItemStatus deprecates an item that another item of the stack depends on (its relationship points at it), or that an authoritative item uses (its text holds the item's id).",
     defaultLevel: "mandatory",
     check(rs, _config, report) {
       for (const s of of(rs, "ItemStatus")) {
         if (str(s.props.status) !== "deprecated") continue;
         const item = statusTarget(rs, s);
         if (!item) continue;
-        const users = of(rs, "PortalItem").filter((u) => relatedTo(rs, u).includes(item));
+        const related = of(rs, "PortalItem").filter((u) => relatedTo(rs, u).includes(item));
+        // an authoritative item uses it when its text (a web map's JSON …) holds its id, or is computed from it
+        const ids = [str(s.props.itemId), str(item.props.adoptItemId), str(item.props.itemIdToCreate)].filter((x): x is string => x !== undefined && x !== "");
+        const inText = of(rs, "PortalItem").filter((u) => {
+          if (u === item || related.includes(u) || !AUTHORITATIVE.has(statusOf(rs, u) ?? "")) return false;
+          const text = str(u.props.text);
+          return (u.propertyDependencies.text ?? []).includes(item.urn) || (text !== undefined && ids.some((id) => text.includes(id)));
+        });
+        const users = [...related, ...inText];
         if (users.length === 0) continue;
         const named = users.map((u) => `"${u.name}"${AUTHORITATIVE.has(statusOf(rs, u) ?? "") ? " (authoritative)" : ""}`).join(", ");
-        report(s.urn, `ItemStatus "${s.name}" deprecates PortalItem "${item.name}" (${titleOf(item)}), which ${named} depend${users.length === 1 ? "s" : ""} on through a relationship: move ${users.length === 1 ? "it" : "them"} to another item first, or keep the status.`);
+        const how = [related.length > 0 ? "through a relationship" : "", inText.length > 0 ? "in its text (the item's id)" : ""].filter(Boolean).join(" and ");
+        report(s.urn, `ItemStatus "${s.name}" deprecates PortalItem "${item.name}" (${titleOf(item)}), which ${named} depend${users.length === 1 ? "s" : ""} on ${how}: move ${users.length === 1 ? "it" : "them"} to another item first, or keep the status.`);
       }
     },
   },
@@ -250,9 +261,80 @@ export function evaluate(resources: readonly RuleResource[], config: PolicyConfi
   for (const rule of RULES) {
     const level = levelOf(rule, config);
     if (level === "disabled") continue;
-    rule.check(resources, ruleConfig(rule, config), (urn, message) => out.push({ policy: rule.name, level, urn, message }));
+    const as = level === "remediate" ? "mandatory" : level;
+    rule.check(resources, ruleConfig(rule, config), (urn, message) => out.push({ policy: rule.name, level: as, urn, message }));
   }
   return out.sort((a, b) => (a.level === b.level ? 0 : a.level === "mandatory" ? -1 : 1));
+}
+
+type Schema = { type?: string; items?: Schema; enum?: readonly unknown[]; properties?: Record<string, unknown>; additionalProperties?: boolean | Schema };
+
+const typeName = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `${typeof v} ${JSON.stringify(v)}`);
+
+/** The first thing `value` breaks in `schema` (the small JSON-schema subset the rules use), with its key path. */
+function schemaProblem(schema: Schema, value: unknown, at: string): string | undefined {
+  if (schema.enum && !schema.enum.includes(value)) return `${at} must be one of ${schema.enum.map((x) => JSON.stringify(x)).join(", ")} (got ${typeName(value)})`;
+  switch (schema.type) {
+    case "string":
+    case "boolean":
+      if (typeof value !== schema.type) return `${at} must be a ${schema.type} (got ${typeName(value)})`;
+      break;
+    case "array":
+      if (!Array.isArray(value)) return `${at} must be a list (got ${typeName(value)})`;
+      for (const [i, x] of value.entries()) {
+        const p = schema.items && schemaProblem(schema.items, x, `${at}[${i}]`);
+        if (p) return p;
+      }
+      break;
+    case "object":
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return `${at} must be an object (got ${typeName(value)})`;
+      for (const [k, x] of Object.entries(value)) {
+        const known = schema.properties?.[k] as Schema | undefined;
+        const p = known ? schemaProblem(known, x, `${at}.${k}`) : typeof schema.additionalProperties === "object" ? schemaProblem(schema.additionalProperties, x, `${at}.${k}`) : undefined;
+        if (p) return p;
+      }
+  }
+  return undefined;
+}
+
+const levelProblem = (v: unknown, at: string) => (typeof v === "string" && (ENFORCEMENT_LEVELS as readonly string[]).includes(v) ? undefined : `${at} must be one of ${ENFORCEMENT_LEVELS.join(", ")} (got ${typeName(v)})`);
+
+/**
+ * What is wrong with a policy config (`--policy-config`, the engine's `--policy-pack-config`), as one
+ * line naming the rule and the key; undefined when every rule, level and setting is one the rules take.
+ */
+export function policyConfigProblem(doc: unknown): string | undefined {
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return `must hold a JSON object of rule names (got ${typeName(doc)})`;
+  for (const [name, c] of Object.entries(doc)) {
+    const rule = RULES.find((r) => r.name === name);
+    if (!rule && name !== "all") return `no rule ${JSON.stringify(name)} (the rules: ${RULES.map((r) => r.name).join(", ")}, or "all" for every rule's level)`;
+    if (typeof c === "string") {
+      const p = levelProblem(c, name);
+      if (p) return p;
+      continue;
+    }
+    if (c === null || typeof c !== "object" || Array.isArray(c)) return `${name} must be a level or an object of enforcementLevel and settings (got ${typeName(c)})`;
+    for (const [k, v] of Object.entries(c)) {
+      if (k === "enforcementLevel") {
+        const p = levelProblem(v, `${name}.enforcementLevel`);
+        if (p) return p;
+        continue;
+      }
+      const schema = rule?.configSchema?.properties[k] as Schema | undefined;
+      if (!schema) return `${name}.${k}: no such setting (${name} takes ${["enforcementLevel", ...Object.keys(rule?.configSchema?.properties ?? {})].join(", ")})`;
+      const p = schemaProblem(schema, v, `${name}.${k}`);
+      if (p) return p;
+    }
+    const pattern = (c as Record<string, unknown>).titlePattern;
+    if (rule?.name === "portal-item-conventions" && typeof pattern === "string") {
+      try {
+        new RegExp(pattern);
+      } catch (e) {
+        return `${name}.titlePattern ${JSON.stringify(pattern)} is not a regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, "")})`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** `pulumi-nodejs:dynamic/portal:PortalItem` → `PortalItem`; other types as they are. */

@@ -44,6 +44,76 @@ describe("unit: examples/ci workflow", () => {
   });
 });
 
+describe("unit: examples/ci drift workflow (issue 25)", function () {
+  this.timeout(120_000);
+  const driftFile = path.join(workflows, "drift.yml");
+  const wf = parse(fs.readFileSync(driftFile, "utf8"));
+  type Step = { name?: string; id?: string; if?: string; run?: string; uses?: string };
+  const steps = wf.jobs.drift.steps as Step[];
+  const check = steps.find((s) => s.id === "check")!;
+  const issue = steps.find((s) => /gh issue create/.test(s.run ?? ""))!;
+
+  it("runs on a schedule (and by hand), one job per stack, never cancelling the others", () => {
+    assert.ok(Array.isArray(wf.on.schedule) && wf.on.schedule.length > 0 && /^\S+ \S+ \S+ \S+ \S+$/.test(wf.on.schedule[0].cron), JSON.stringify(wf.on));
+    assert.ok("workflow_dispatch" in wf.on);
+    assert.deepEqual(wf.jobs.drift.strategy.matrix.include.map((m: { stack: string }) => m.stack), ["dev", "prod"]);
+    assert.equal(wf.jobs.drift.strategy["fail-fast"], false);
+    assert.equal(wf.jobs.drift.env.STACK, "${{ matrix.stack }}");
+    assert.equal(wf.permissions.issues, "write");
+  });
+  it("refreshes each stack as JSON and renders it with render-plan --drift", () => {
+    assert.match(check.run!, /pulumi preview --stack "\$STACK" --refresh --expect-no-changes --json\b[^\n]*> drift\.json/);
+    assert.match(check.run!, /pulumi-gis-portal render-plan drift\.json --drift --marker "drift\/\$STACK" > drift\.md/);
+  });
+  it("opens or edits one issue per stack, only on drift (render-plan exit 1), and fails the job", () => {
+    assert.equal(issue.if, "steps.check.outputs.drift == '1'");
+    assert.match(issue.run!, /title="Portal drift: \$STACK"/);
+    assert.match(issue.run!, /gh issue list --state open[^\n]*select\(\.title == \\"\$title\\"\)[^\n]*head -n 1/);
+    assert.match(issue.run!, /gh issue edit "\$number" --body-file drift\.md/);
+    assert.match(issue.run!, /gh issue create --title "\$title" --body-file drift\.md/);
+    const fail = steps[steps.indexOf(issue) + 1];
+    assert.match(fail.if!, /drift == '1'/);
+    assert.match(fail.run!, /exit 1/);
+  });
+
+  /** The check step's script as the runner runs it (bash -e), with pulumi and npx stubbed. */
+  function runCheck(previewJson: string, previewCode: number) {
+    const dir = fs.mkdtempSync(path.join(require("node:os").tmpdir(), "drift-step-"));
+    try {
+      const bin = path.join(dir, "bin");
+      fs.mkdirSync(bin);
+      fs.writeFileSync(path.join(bin, "pulumi"), `#!/bin/sh\ncat <<'EOF'\n${previewJson}\nEOF\nexit ${previewCode}\n`, { mode: 0o755 });
+      // npx pulumi-gis-portal …: the package's bin from source
+      fs.writeFileSync(path.join(bin, "npx"), `#!/bin/sh\nshift\nTS_NODE_PROJECT="${path.join(root, "tsconfig.json")}" exec "${process.execPath}" -r "${require.resolve("ts-node/register/transpile-only")}" "${path.join(root, "cli", "index.ts")}" "$@"\n`, { mode: 0o755 });
+      fs.writeFileSync(path.join(dir, "step.sh"), check.run!);
+      const out = path.join(dir, "output");
+      fs.writeFileSync(out, "");
+      const r = require("node:child_process").spawnSync("bash", ["-e", "step.sh"], { cwd: dir, encoding: "utf8", env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: out, STACK: "dev" } });
+      const outputs = Object.fromEntries(fs.readFileSync(out, "utf8").trim().split("\n").map((l) => l.split("=")));
+      const md = fs.existsSync(path.join(dir, "drift.md")) ? fs.readFileSync(path.join(dir, "drift.md"), "utf8") : "";
+      return { code: r.status as number, stdout: r.stdout as string, stderr: r.stderr as string, outputs, md };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("an unreadable preview (an auth failure: no JSON) fails the step with render-plan's message and opens no issue", () => {
+    const r = runCheck("", 255);
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.equal(r.outputs.drift, "2");
+    assert.match(r.stdout, /^::error title=Drift check of dev failed::pulumi-gis-portal render-plan: /m);
+    assert.notEqual(r.outputs.drift, "1", "the issue step's condition is false");
+  });
+  it("drift: the step passes on, drift=1 and a report for the issue", () => {
+    const urn = "urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:PortalItem::map";
+    const plan = JSON.stringify({ changeSummary: { update: 1 }, steps: [{ op: "update", urn, newState: { type: "pulumi-nodejs:dynamic/portal:PortalItem", inputs: { plannedChanges: ['~ title: "Map (edited)" → "Map"'] } } }] });
+    const r = runCheck(plan, 255);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.outputs, { preview: "255", drift: "1" });
+    assert.match(r.md, /portal changed title to "Map \(edited\)"/);
+  });
+});
+
 describe("unit: examples/ci workflows pass actionlint", function () {
   // a cold build of actionlint (empty Go caches) takes about half a minute; cached, none
   this.timeout(300_000);

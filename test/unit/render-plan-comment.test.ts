@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { main } from "../../cli/index";
 import { driftLine, planJson, renderComment } from "../../cli/planComment";
 import { parsePreview } from "../../cli/renderPlan";
 
@@ -34,15 +35,54 @@ describe("unit: render-plan's comment (issue 25)", () => {
     assert.equal((md.match(/^```diff$/gm) ?? []).length, (md.match(/^```$/gm) ?? []).length);
   });
 
+  it("4,000 steps, 8,000 policy violations and 3,000 errors: under 65,536 characters, mandatory lines first, whole lines, notes of what was cut", () => {
+    // each item is public without licence (mandatory) and lacks the required tag (advisory)
+    const steps = Array.from({ length: 4000 }, (_, i) => item(`map-${i}`, { title: `Map ${i}`, tags: ["x"], sharing: { access: "public" } }));
+    const diagnostics = Array.from({ length: 3000 }, (_, i) => ({ severity: "error", message: `map-${i}: the portal refused the item (HTTP 400 Invalid request)\nsecond line` }));
+    const preview = parsePreview(JSON.stringify({ changeSummary: { create: 4000 }, steps, diagnostics }));
+    const md = renderComment(preview, { policies: { "portal-item-conventions": { requiredTags: ["water"] } } });
+    assert.ok(md.length < 65_536, `${md.length}`);
+    assert.match(md, /\*\*4000 mandatory violations \(blocking\)\*\*, 8000 in all:/);
+    const mandatory = (md.match(/^- ⛔ \*\*mandatory\*\* /gm) ?? []).length;
+    const advisory = (md.match(/^- ⚠️ advisory /gm) ?? []).length;
+    assert.ok(mandatory > 0, "some mandatory lines are shown");
+    // mandatory lines come first: an advisory line only once every mandatory one is shown
+    assert.ok(advisory === 0 || mandatory === 4000, `${mandatory} mandatory, ${advisory} advisory`);
+    const pNote = /\*\*(\d+) of 8000 policy violations not shown\*\* \((\d+) mandatory, (\d+) advisory; [\d,]+ characters; the comment limit is 65,536\)/.exec(md);
+    assert.ok(pNote, md.slice(0, 2000));
+    assert.equal(mandatory + advisory + Number(pNote![1]), 8000);
+    assert.equal(Number(pNote![2]), 4000 - mandatory);
+    assert.equal(Number(pNote![3]), 4000 - advisory);
+    // errors keep their room, whole lines, first lines only, and a note
+    const shownErrors = (md.match(/^- map-\d+: the portal refused the item \(HTTP 400 Invalid request\)$/gm) ?? []).length;
+    assert.ok(shownErrors > 0);
+    const eNote = /\*\*(\d+) of 3000 errors not shown\*\*/.exec(md);
+    assert.ok(eNote, md.slice(-1000));
+    assert.equal(shownErrors + Number(eNote![1]), 3000);
+    assert.match(md, /\*\*\d+ of 4000 resource sections not shown\*\*/);
+    // order: summary, policies, resources' note, errors; every line whole
+    assert.ok(md.indexOf("### Policies") < md.indexOf("resource sections not shown") && md.indexOf("resource sections not shown") < md.indexOf("### Errors"));
+    for (const line of md.split("\n")) assert.ok(line === "" || /^(<!--|##|\*\*|- |> |```)/.test(line), `a cut line: ${line.slice(0, 80)}`);
+  });
+
+  it("few violations and errors are shown whole, with no note", () => {
+    const preview = parsePreview(JSON.stringify({ changeSummary: { create: 1 }, steps: [item("map", { title: "Map", sharing: { access: "public" } })], diagnostics: [{ severity: "error", message: "boom" }] }));
+    const md = renderComment(preview, { policies: {} });
+    assert.doesNotMatch(md, /not shown/);
+    assert.match(md, /### Errors\n\n- boom\n$/);
+    assert.match(md, /, 1 in all:\n\n- ⛔ \*\*mandatory\*\* `portal-public-item-authority`[^\n]*\n\n### \+ create/);
+  });
+
   it("through a pipe, the bin's output arrives whole", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "render-pipe-"));
     try {
       const file = path.join(dir, "big.json");
       fs.writeFileSync(file, bigPlan(4000));
-      const bin = path.join(__dirname, "..", "..", "dist", "cli", "index.js");
-      const expected = spawnSync(process.execPath, [bin, "render-plan", file, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 }).stdout;
+      // the bin from source (no build needed): node -r ts-node/register/transpile-only cli/index.ts
+      const bin = [process.execPath, "-r", require.resolve("ts-node/register/transpile-only"), path.join(__dirname, "..", "..", "cli", "index.ts")];
+      const expected = spawnSync(bin[0], [...bin.slice(1), "render-plan", file, "--json"], { cwd: path.join(__dirname, "..", ".."), encoding: "utf8", maxBuffer: 64 << 20 }).stdout;
       assert.ok(expected.length > 500_000, `${expected.length}`);
-      const piped = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" render-plan "${file}" --json | wc -c`], { encoding: "utf8" });
+      const piped = spawnSync("sh", ["-c", `${bin.map((a) => `"${a}"`).join(" ")} render-plan "${file}" --json | wc -c`], { cwd: path.join(__dirname, "..", ".."), encoding: "utf8" });
       assert.equal(Number(piped.stdout.trim()), Buffer.byteLength(expected));
       assert.equal(JSON.parse(expected).resources.length, 4000);
     } finally {
@@ -107,5 +147,58 @@ describe("unit: render-plan --drift on `pulumi refresh --preview-only --json` (i
     assert.match(md, /\*\*Drift in 1 resource\*\* \(counted by the refresh; its JSON does not say what changed\): run `pulumi preview --refresh --json`/);
     const none = renderComment(parsePreview(JSON.stringify({ changeSummary: { same: 2 }, steps: [step("a"), step("b")] })), { drift: true });
     assert.match(none, /No drift: the portal is as the program says\./);
+  });
+});
+
+describe("unit: render-plan --policy-config is checked before any rule runs (issue 25)", () => {
+  /** main() in this process, with what it writes. */
+  async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const [w1, w2] = [process.stdout.write, process.stderr.write];
+    process.stdout.write = ((c: string) => (out.push(String(c)), true)) as typeof process.stdout.write;
+    process.stderr.write = ((c: string) => (err.push(String(c)), true)) as typeof process.stderr.write;
+    try {
+      const code = await main(args);
+      return { code, stdout: out.join(""), stderr: err.join("") };
+    } finally {
+      process.stdout.write = w1;
+      process.stderr.write = w2;
+    }
+  }
+  let dir: string;
+  let plan: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "policy-config-"));
+    plan = path.join(dir, "preview.json");
+    fs.writeFileSync(plan, JSON.stringify({ changeSummary: { create: 1 }, steps: [item("map", { title: "map", tags: ["x"] })] }));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const cases: Array<[string, unknown, RegExp]> = [
+    ["a tag that is not a string", { "portal-item-conventions": { requiredTags: [1] } }, /portal-item-conventions\.requiredTags\[0\] must be a string \(got number 1\)/],
+    ["a titlePattern that is not a regular expression", { "portal-item-conventions": { titlePattern: "([" } }, /portal-item-conventions\.titlePattern "\(\[" is not a regular expression/],
+    ["a level the engine does not take", { "portal-max-sharing": "sometimes" }, /portal-max-sharing must be one of advisory, mandatory, remediate, disabled \(got string "sometimes"\)/],
+    ["an unknown setting", { "portal-append-truncate-allowed": { allowed: ["x"] } }, /portal-append-truncate-allowed\.allowed: no such setting/],
+  ];
+  for (const [what, doc, re] of cases) {
+    it(`${what}: one line naming the file, the rule and the key; exit 2; the plan is not blamed`, async () => {
+      const config = path.join(dir, "policy.json");
+      fs.writeFileSync(config, JSON.stringify(doc));
+      const r = await cli(["render-plan", plan, "--policy-config", config]);
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, "");
+      assert.equal(r.stderr.split("\n").filter(Boolean).length, 1, r.stderr);
+      assert.ok(r.stderr.startsWith(`pulumi-gis-portal render-plan: --policy-config ${config}: `), r.stderr);
+      assert.match(r.stderr, re);
+      assert.doesNotMatch(r.stderr, /preview --json|TypeError|usage:/);
+    });
+  }
+  it("remediate is taken (as mandatory, like the engine on a stack policy)", async () => {
+    const config = path.join(dir, "ok.json");
+    fs.writeFileSync(config, JSON.stringify({ "portal-item-conventions": { enforcementLevel: "remediate", requiredTags: ["water"] } }));
+    const r = await cli(["render-plan", plan, "--policy-config", config]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /⛔ \*\*mandatory\*\* `portal-item-conventions`: PortalItem "map": tags lack "water"/);
   });
 });
