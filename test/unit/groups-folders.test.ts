@@ -11,6 +11,7 @@ import { folderArg, groupLines, sharingArg } from "../../cli/export/programGroup
 import { deleteLines } from "../../cli/deleteLines";
 import { GROUP } from "../../spec/limits";
 import { UNKNOWN } from "../../provider/rules/unknown";
+import { checkPortalItem } from "../../provider/resources/portalItem/check";
 
 const props = (failures: Array<{ property: string }>) => failures.map((f) => f.property).sort();
 
@@ -48,6 +49,22 @@ describe("issue 23: group, folder and membership tables", () => {
   it("an unknown key in a table resource's inputs is not kept", () => {
     const r = checkByTable(FOLDER_TABLE, { title: "Drafts", titel: "typo" });
     assert.equal(r.inputs.titel, undefined);
+  });
+});
+
+describe("issue 23: PortalItem folder and owner inputs", () => {
+  const item = { type: "Web Map", title: "M", text: { operationalLayers: [] } };
+  it("a folder title (or any non-id) fails at check saying a folder id is expected, from a Folder's folderId; no portal is asked", async () => {
+    for (const folder of ["Drafts", "0123456789abcdef0123456789abcde", ""]) {
+      const r = await checkPortalItem({}, { ...item, folder });
+      assert.deepEqual(props(r.failures ?? []), ["folder"], folder);
+      assert.match(r.failures![0].reason, /must be a folder id \(exactly 32 hexadecimal digits\), not a folder title: give a Folder resource's folderId/);
+    }
+  });
+  it("a bad owner fails at check; an unknown folder (a Folder's output at preview) is not a failure", async () => {
+    assert.deepEqual(props((await checkPortalItem({}, { ...item, owner: "bad name" })).failures ?? []), ["owner"]);
+    const both = await checkPortalItem({}, { ...item, owner: "bad name", folder: UNKNOWN });
+    assert.deepEqual(props(both.failures ?? []), ["owner"]);
   });
 });
 

@@ -7,7 +7,8 @@ import { inputKeys, type Table } from "../machinery/propertyTable";
 
 const folderTitle = text(FOLDER.maxTitleLength, 1).refine((s) => !FOLDER.forbiddenCharacters.some((c) => s.includes(c)), `must not contain ${FOLDER.forbiddenCharacters.map((c) => JSON.stringify(c)).join(" or ")} (folder paths and reassign's targetFolderName use "/")`);
 const FOLDER_ID = /^[0-9a-fA-F]{32}$/;
-export const folderIdRule = () => z.string().regex(FOLDER_ID, "must be a folder id: exactly 32 hexadecimal digits (a Folder's folderId)");
+/** A folder id; PortalItem's `folder` reads it too (a rule a table exports for another resource). */
+export const folderIdRule = () => z.string().regex(FOLDER_ID, "must be a folder id (exactly 32 hexadecimal digits), not a folder title: give a Folder resource's folderId");
 
 export const FOLDER_TABLE = {
   title: { role: "argument", output: true, required: true, rule: folderTitle, drift: "custom", type: "Input<string>", outputType: "Output<string>", doc: `At most ${FOLDER.maxTitleLength} characters, no slash; unique among the owner's folders. A new title renames the folder: its id and its items stay.`, outputDoc: "The title, as the portal holds it." },
