@@ -9,7 +9,7 @@ import { checkByTable, diffByTable, changeLines } from "../../provider/resources
 import { rosterChange, rosterLines } from "../../provider/resources/groupMembership/members";
 import { folderArg, groupLines, sharingArg } from "../../cli/export/programGroups";
 import { deleteLines } from "../../cli/deleteLines";
-import { GROUP } from "../../spec/limits";
+import { FOLDER, GROUP } from "../../spec/limits";
 import { UNKNOWN } from "../../provider/rules/unknown";
 import { checkPortalItem } from "../../provider/resources/portalItem/check";
 
@@ -39,6 +39,10 @@ describe("issue 23: group, folder and membership tables", () => {
   it("a folder title with a slash, an empty title and a bad owner fail; a member list over the limit fails", () => {
     assert.deepEqual(props(checkByTable(FOLDER_TABLE, { title: "a/b", owner: "bad name" }).failures), ["owner", "title"]);
     assert.deepEqual(props(checkByTable(FOLDER_TABLE, { title: "" }).failures), ["title"]);
+    const long = checkByTable(FOLDER_TABLE, { title: "x".repeat(FOLDER.maxTitleLength + 1) });
+    assert.deepEqual(props(long.failures), ["title"]);
+    assert.match(long.failures[0].reason, new RegExp(`${FOLDER.maxTitleLength + 1} characters; at most ${FOLDER.maxTitleLength}`));
+    assert.deepEqual(checkByTable(FOLDER_TABLE, { title: "x".repeat(FOLDER.maxTitleLength) }).failures, [], "the limit itself is fine");
     const many = Array.from({ length: GROUP.maxMembers + 1 }, (_, i) => `user${i}`);
     const r = checkByTable(GROUP_MEMBERSHIP_TABLE, { groupId: "a".repeat(32), users: many });
     assert.deepEqual(props(r.failures), ["users"]);

@@ -159,6 +159,21 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     assert.ok(log.some((p) => p.endsWith("/reassignItems")), log.join("\n"));
   });
 
+  it("a membership of a group that does not exist, and an adoptGroupId / adoptFolderId that does not exist, fail at check with no write", async () => {
+    const missing = "0123456789abcdef0123456789abcdef";
+    await clearRequestLog(emu);
+    const m = await groupMembership.check!({}, { groupId: missing, users: ["dev_user"] });
+    assert.deepEqual(m.failures?.map((f) => f.property), ["groupId"]);
+    assert.match(m.failures![0].reason, new RegExp(`group ${missing} does not exist.*give a Group's groupId`));
+    const g = await group.check!({}, { title: "Adopted", access: "org", adoptGroupId: missing });
+    assert.deepEqual(g.failures?.map((f) => f.property), ["adoptGroupId"]);
+    assert.match(g.failures![0].reason, new RegExp(`group ${missing} does not exist`));
+    const f = await folder.check!({}, { title: "Adopted", adoptFolderId: missing });
+    assert.deepEqual(f.failures?.map((x) => x.property), ["adoptFolderId"]);
+    assert.match(f.failures![0].reason, new RegExp(`dev_admin has no folder ${missing}`));
+    assert.deepEqual((await requestLog(emu)).filter((q) => q.method !== "GET"), [], "checks only read");
+  });
+
   it("PortalItem sharing with a group that does not exist fails at check, and create writes nothing", async () => {
     const missing = "0123456789abcdef0123456789abcdef";
     const g = await group.create((await group.check!({}, { title: "Real", access: "org" })).inputs);
