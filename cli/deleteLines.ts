@@ -1,9 +1,25 @@
 // The lines render-plan shows for a delete step. The engine asks no provider about a delete during
 // preview, so these come from the state the step removes (as of the last up or refresh): what is
-// deleted, and what a reviewer should know before approving it.
+// deleted, and what a reviewer should know before approving it. A group's or a folder's own count
+// is as of its last up or refresh (a group is created before the items shared with it, so that count
+// is 0 until a refresh): the PortalItems of the same preview whose state holds the group or the
+// folder are counted too, and the larger count is shown with those items named.
 type Props = Record<string, unknown>;
 
+/** A PortalItem of the same preview as its state holds it before the plan: its name, groups and folder. */
+export interface ItemFacts {
+  name: string;
+  groups: string[];
+  folder?: string;
+}
+
 const quoted = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : String(v));
+
+/** "4 items" and, when some are in the preview, "(map-a, map-c)". */
+function counted(own: unknown, held: ItemFacts[]): { n: number; names: string } {
+  const n = Math.max(typeof own === "number" ? own : 0, held.length);
+  return { n, names: held.length > 0 ? ` (${held.map((i) => i.name).join(", ")}${held.length < n ? ", …" : ""})` : "" };
+}
 
 function portalItemLines(o: Props): string[] {
   const lines = [`- delete ${o.type ?? "item"} ${quoted(o.title)} (item ${o.itemId ?? "?"})`];
@@ -19,18 +35,20 @@ function treeLines(o: Props): string[] {
   return [`- delete the whole tree (${outline.length} node${outline.length === 1 ? "" : "s"}) of portal ${o.portalId ?? "?"}`, ...outline.filter((k) => !k.includes("/")).map((k) => `- remove ${k} and everything under it`)];
 }
 
-function groupLines(o: Props): string[] {
+function groupLines(o: Props, items: ItemFacts[]): string[] {
   const lines = [`- delete group ${quoted(o.title)} (${o.groupId ?? "?"})`];
-  const n = o.sharedItemCount;
-  if (typeof n === "number" && n > 0) lines.push(`! ${n} item${n === 1 ? " is" : "s are"} shared with it: the portal unshares ${n === 1 ? "it" : "them"} from the group`);
+  const id = o.groupId;
+  const { n, names } = counted(o.sharedItemCount, typeof id === "string" ? items.filter((i) => i.groups.includes(id)) : []);
+  if (n > 0) lines.push(`! ${n} item${n === 1 ? " is" : "s are"} shared with it${names}: the portal unshares ${n === 1 ? "it" : "them"} from the group`);
   if (o.protected === true) lines.push("! it is protected: the portal refuses the delete until it is unprotected");
   return lines;
 }
 
-function folderLines(o: Props): string[] {
+function folderLines(o: Props, items: ItemFacts[]): string[] {
   const lines = [`- delete folder ${quoted(o.title)} of ${o.owner ?? "?"} (${o.folderId ?? "?"})`];
-  const n = o.itemCount;
-  if (typeof n === "number" && n > 0) lines.push(`! it held ${n} item${n === 1 ? "" : "s"}: any still in it move to ${o.owner ?? "the owner"}'s root folder first (none is deleted)`);
+  const id = o.folderId;
+  const { n, names } = counted(o.itemCount, typeof id === "string" ? items.filter((i) => i.folder === id) : []);
+  if (n > 0) lines.push(`! it held ${n} item${n === 1 ? "" : "s"}${names}: any still in it move to ${o.owner ?? "the owner"}'s root folder first (none is deleted)`);
   return lines;
 }
 
@@ -39,7 +57,7 @@ function membershipLines(o: Props): string[] {
   return [`- remove ${names.length} member${names.length === 1 ? "" : "s"} from group ${o.groupId ?? "?"}${names.length > 0 ? `: ${names.join(", ")}` : ""} (the owner stays)`];
 }
 
-const BY_TYPE: Record<string, (o: Props) => string[]> = {
+const BY_TYPE: Record<string, (o: Props, items: ItemFacts[]) => string[]> = {
   "portal:Group": groupLines,
   "portal:Folder": folderLines,
   "portal:GroupMembership": membershipLines,
@@ -50,8 +68,8 @@ const BY_TYPE: Record<string, (o: Props) => string[]> = {
   "portal:LayerAppend": () => ["- forget the append (the rows it loaded stay in the layer)"],
 };
 
-/** The lines of a delete of a resource of `type` (without the dynamic prefix) with these outputs. */
-export function deleteLines(type: string, outputs: Props | undefined): string[] {
+/** The lines of a delete of a resource of `type` (without the dynamic prefix) with these outputs; `items`: the preview's PortalItems. */
+export function deleteLines(type: string, outputs: Props | undefined, items: ItemFacts[] = []): string[] {
   const lines = Object.prototype.hasOwnProperty.call(BY_TYPE, type) ? BY_TYPE[type] : undefined;
-  return lines !== undefined && outputs !== undefined ? lines(outputs) : ["- delete"];
+  return lines !== undefined && outputs !== undefined ? lines(outputs, items) : ["- delete"];
 }

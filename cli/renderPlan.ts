@@ -4,7 +4,7 @@
 // other providers, the properties that differ. Secrets stay as the engine printed them ([secret]).
 
 import { z } from "zod";
-import { deleteLines } from "./deleteLines";
+import { deleteLines, type ItemFacts } from "./deleteLines";
 
 export class NotPreviewJson extends Error {}
 
@@ -88,7 +88,7 @@ function brief(v: unknown): string {
  * themselves, the step's replaceReasons say which property forces it (old → new, from the step's
  * states), and the delete lines of the old state say what goes (cli/deleteLines.ts).
  */
-function replaceLines(s: Step, planned: string[]): string[] {
+function replaceLines(s: Step, planned: string[], items: ItemFacts[]): string[] {
   if (planned.some((l) => /replace|again \(changed/.test(l))) return planned;
   const olds = s.oldState?.inputs ?? {};
   const news = s.newState?.inputs ?? {};
@@ -97,15 +97,32 @@ function replaceLines(s: Step, planned: string[]): string[] {
   // the engine prints secrets as [secret]; a property named like one is masked here too
   const value = (k: string, v: unknown) => (/password|token|secret/i.test(k) && v !== undefined && v !== null ? "[secret]" : brief(v));
   const why = reasons.map((k) => `~ ${k}: ${value(k, olds[k])} → ${value(k, news[k])} (forces a replace)`);
-  const gone = s.oldState?.outputs ? deleteLines(typeOf(s), s.oldState.outputs) : [];
+  const gone = s.oldState?.outputs ? deleteLines(typeOf(s), s.oldState.outputs, items) : [];
   return [...why, ...planned, ...gone.filter((l) => l !== "- delete")];
 }
 
+/**
+ * The PortalItems of the preview as their state holds them before the plan (the old state; steps of
+ * any operation, unchanged ones too with --show-sames): what a group's or a folder's delete counts.
+ */
+export function itemFacts(preview: Preview): ItemFacts[] {
+  const seen = new Map<string, ItemFacts>();
+  for (const s of preview.steps) {
+    if (typeOf(s) !== "portal:PortalItem" || seen.has(s.urn)) continue;
+    const held = { ...(s.oldState?.inputs ?? {}), ...(s.oldState?.outputs ?? {}) };
+    if (Object.keys(held).length === 0) continue;
+    const sharing = held.sharing as { groups?: unknown } | undefined;
+    const groups = Array.isArray(sharing?.groups) ? sharing.groups.filter((g): g is string => typeof g === "string") : [];
+    seen.set(s.urn, { name: nameOf(s.urn), groups, folder: typeof held.folder === "string" ? held.folder : undefined });
+  }
+  return [...seen.values()];
+}
+
 /** The lines of one step: the provider's plan, else the changed property names. */
-function linesOf(s: Step): string[] {
+function linesOf(s: Step, items: ItemFacts[]): string[] {
   const planned = s.newState?.inputs?.plannedChanges;
-  if (Array.isArray(planned) && planned.every((l) => typeof l === "string")) return s.op === "replace" ? replaceLines(s, planned as string[]) : (planned as string[]);
-  if (s.op === "delete") return deleteLines(typeOf(s), s.oldState?.outputs);
+  if (Array.isArray(planned) && planned.every((l) => typeof l === "string")) return s.op === "replace" ? replaceLines(s, planned as string[], items) : (planned as string[]);
+  if (s.op === "delete") return deleteLines(typeOf(s), s.oldState?.outputs, items);
   const reasons = s.replaceReasons?.length ? s.replaceReasons : s.diffReasons;
   if (reasons && reasons.length > 0) return reasons.map((r) => `~ ${r}`);
   return [];
@@ -125,8 +142,9 @@ export interface PlanSection {
 
 /** The changed resources of a preview, in the engine's order, folded steps and the stack left out. */
 export function planSections(preview: Preview): PlanSection[] {
+  const items = itemFacts(preview);
   const steps = preview.steps.filter((s) => !FOLDED.has(s.op) && !s.type?.startsWith("pulumi:pulumi:Stack") && !s.urn.includes("::pulumi:pulumi:Stack::"));
-  return steps.map((s) => ({ op: s.op, urn: s.urn, type: typeOf(s), name: nameOf(s.urn), heading: `### ${OP_SIGN[s.op] ?? "~"} ${s.op} \`${typeOf(s)}\` **${nameOf(s.urn)}**`, lines: linesOf(s).map(escape) }));
+  return steps.map((s) => ({ op: s.op, urn: s.urn, type: typeOf(s), name: nameOf(s.urn), heading: `### ${OP_SIGN[s.op] ?? "~"} ${s.op} \`${typeOf(s)}\` **${nameOf(s.urn)}**`, lines: linesOf(s, items).map(escape) }));
 }
 
 /** "**1 to create, 2 to update** (5 unchanged)", or undefined when nothing changes. */

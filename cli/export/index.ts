@@ -26,7 +26,7 @@ first \`pulumi up\` sends no write unless something differs, and keeps retainOnD
   --query <search>  only the items this portal search matches (ANDed with the owner filter)
   --no-items        trees only
   --no-schemas      items only
-  --no-groups       leave groups, memberships and folders out (items keep their group ids)
+  --no-groups       leave groups, memberships and folders out (items keep folder ids; their sharing leaves groups unmanaged)
 `;
 
 interface Flags {

@@ -112,7 +112,7 @@ export async function updateGroupUsers(client: PortalClient, id: string, names: 
   return failed;
 }
 
-/** REST group-content: GET content/groups/<id>; `num: 0` answers the count only. */
+/** REST group-content: GET content/groups/<id> with `num: 1` (one item at most), for its `total` only. */
 export async function groupItemCount(client: PortalClient, id: string): Promise<number> {
   const r = await client.request("groupContent", `content/groups/${seg(id)}`, { start: 1, num: 1 }, { method: "GET", cache: true });
   return Number(r?.total ?? 0);

@@ -9,8 +9,9 @@ import { checkByTable, diffByTable, changeLines } from "../../provider/resources
 import { rosterChange, rosterLines } from "../../provider/resources/groupMembership/members";
 import { folderArg, groupLines, sharingArg } from "../../cli/export/programGroups";
 import { deleteLines } from "../../cli/deleteLines";
-import { GROUP } from "../../spec/limits";
+import { FOLDER, GROUP } from "../../spec/limits";
 import { UNKNOWN } from "../../provider/rules/unknown";
+import { checkPortalItem } from "../../provider/resources/portalItem/check";
 
 const props = (failures: Array<{ property: string }>) => failures.map((f) => f.property).sort();
 
@@ -38,6 +39,10 @@ describe("issue 23: group, folder and membership tables", () => {
   it("a folder title with a slash, an empty title and a bad owner fail; a member list over the limit fails", () => {
     assert.deepEqual(props(checkByTable(FOLDER_TABLE, { title: "a/b", owner: "bad name" }).failures), ["owner", "title"]);
     assert.deepEqual(props(checkByTable(FOLDER_TABLE, { title: "" }).failures), ["title"]);
+    const long = checkByTable(FOLDER_TABLE, { title: "x".repeat(FOLDER.maxTitleLength + 1) });
+    assert.deepEqual(props(long.failures), ["title"]);
+    assert.match(long.failures[0].reason, new RegExp(`${FOLDER.maxTitleLength + 1} characters; at most ${FOLDER.maxTitleLength}`));
+    assert.deepEqual(checkByTable(FOLDER_TABLE, { title: "x".repeat(FOLDER.maxTitleLength) }).failures, [], "the limit itself is fine");
     const many = Array.from({ length: GROUP.maxMembers + 1 }, (_, i) => `user${i}`);
     const r = checkByTable(GROUP_MEMBERSHIP_TABLE, { groupId: "a".repeat(32), users: many });
     assert.deepEqual(props(r.failures), ["users"]);
@@ -48,6 +53,22 @@ describe("issue 23: group, folder and membership tables", () => {
   it("an unknown key in a table resource's inputs is not kept", () => {
     const r = checkByTable(FOLDER_TABLE, { title: "Drafts", titel: "typo" });
     assert.equal(r.inputs.titel, undefined);
+  });
+});
+
+describe("issue 23: PortalItem folder and owner inputs", () => {
+  const item = { type: "Web Map", title: "M", text: { operationalLayers: [] } };
+  it("a folder title (or any non-id) fails at check saying a folder id is expected, from a Folder's folderId; no portal is asked", async () => {
+    for (const folder of ["Drafts", "0123456789abcdef0123456789abcde", ""]) {
+      const r = await checkPortalItem({}, { ...item, folder });
+      assert.deepEqual(props(r.failures ?? []), ["folder"], folder);
+      assert.match(r.failures![0].reason, /must be a folder id \(exactly 32 hexadecimal digits\), not a folder title: give a Folder resource's folderId/);
+    }
+  });
+  it("a bad owner fails at check; an unknown folder (a Folder's output at preview) is not a failure", async () => {
+    assert.deepEqual(props((await checkPortalItem({}, { ...item, owner: "bad name" })).failures ?? []), ["owner"]);
+    const both = await checkPortalItem({}, { ...item, owner: "bad name", folder: UNKNOWN });
+    assert.deepEqual(props(both.failures ?? []), ["owner"]);
   });
 });
 

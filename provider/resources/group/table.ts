@@ -31,7 +31,7 @@ export const GROUP_TABLE = {
   owner: { role: "output", read: "owner", outputType: "Output<string>", doc: "The group's owner (the configured user at create; always one of its administrators)." },
   created: { role: "output", read: "created", outputType: "Output<number>", doc: "Epoch milliseconds." },
   modified: { role: "output", read: "modified", outputType: "Output<number>", doc: "Epoch milliseconds." },
-  sharedItemCount: { role: "output", outputType: "Output<number>", doc: "How many items are shared with the group (as of the last up or refresh); a delete's plan names it." },
+  sharedItemCount: { role: "output", outputType: "Output<number>", doc: "How many items are shared with the group as of the last up or refresh (0 after the up that creates it: its items come after). A delete's plan (`render-plan`) shows it, or the count of the preview's PortalItems shared with the group when larger, naming them." },
   schemaVersion: { role: "output", outputType: "Output<number>", doc: "The state layout version." },
 } as const satisfies Table;
 

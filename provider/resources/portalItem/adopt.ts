@@ -1,6 +1,7 @@
 // PortalItem adoption (issue "export, adoption on the first up"; docs/adopting.md): `adoptItemId`
 // names an item that exists. Check reads it and refuses, at preview, an item that is missing, of
-// another type, owner or folder, or marked by another stack or resource (portalItem/identity.ts); the
+// another type, owner or folder (an adopt writes no move or reassign: adopt it as it is, then change
+// owner or folder, which the next up does in place), or marked by another stack or resource (portalItem/identity.ts); the
 // plan says "adopt" and lists the fields that will change. Create changes only those, in one update
 // that also marks the item as this resource's; when nothing differs it sends no write at all.
 import { getItem, type PortalItem } from "../../ops/items";

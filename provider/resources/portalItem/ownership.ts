@@ -58,12 +58,26 @@ export async function ownershipPlan(client: () => PortalClient, olds: Props, new
     const to = news.owner as string;
     const where = news.folder === undefined ? "(root)" : await folderName(client(), to, news.folder);
     let verdict = "";
+    let notChecked = false;
     if (known(to) && known(itemId) && known(olds.owner)) {
-      const r = await canReassignItems(client(), { owner: olds.owner, itemIds: [itemId], targetUsername: to }).then((x) => x.results[0], (e: Error) => ({ success: false, reason: e.message.split("\n")[0] }));
-      if (r && !r.success) failures.push({ property: "owner", reason: `${to} cannot receive item ${itemId}: ${r.reason ?? "refused"} (canReassignItems); give another owner, or fix the user's role or group memberships first` });
-      verdict = "; canReassignItems: eligible";
+      const r = await canReassignItems(client(), { owner: olds.owner, itemIds: [itemId], targetUsername: to }).then(
+        (x) => x.results[0],
+        (e: Error) => {
+          // a portal before 11.0 has no canReassignItems (404): the reassign is not checked, not refused
+          if (e instanceof PortalError && e.code === 404) notChecked = true;
+          return { success: false, reason: e.message.split("\n")[0] };
+        },
+      );
+      if (notChecked) verdict = "";
+      else if (r?.success) verdict = "; canReassignItems: eligible";
+      else {
+        const reason = r?.reason ?? "refused";
+        failures.push({ property: "owner", reason: `${to} cannot receive item ${itemId}: ${reason} (canReassignItems); give another owner, or fix the user's role or group memberships first` });
+        verdict = `; canReassignItems refused: ${reason}`;
+      }
     }
     lines.push(`~ owner: ${JSON.stringify(olds.owner)} → ${known(to) ? JSON.stringify(to) : "[unknown]"} (a reassign into ${where}: the item keeps its id${verdict})`);
+    if (notChecked) lines.push("! canReassignItems needs 11.0: not checked at preview (the portal answered 404); up reassigns, and the portal may still refuse it then");
     if (where.includes("not a folder of")) failures.push({ property: "folder", reason: `${news.folder} is not a folder of the new owner ${to}; give one of ${to}'s folders` });
     return { lines, failures };
   }

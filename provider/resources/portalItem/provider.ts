@@ -1,6 +1,6 @@
 // PortalItem (spec.md#design-resources table): an item of spec.md#item-fields with its optional relationship (spec.md#add-with-relationship, spec.md#add-item). The
-// id is the item id; type, owner, folder and itemIdToCreate replace; delete fails clearly while the
-// item is protected; read returns the inputs as the portal holds them, so a refresh shows drift.
+// id is the item id; type and itemIdToCreate replace, a new owner is a reassign and a new folder a
+// move (in place, same id: ownership.ts); delete fails clearly while the item is protected; read returns the inputs as the portal holds them, so a refresh shows drift.
 import type * as pulumi from "@pulumi/pulumi";
 import { deleteItem, getItem } from "../../ops/items";
 import type { PortalClient } from "../../rest/client";
@@ -89,7 +89,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     // a replacement that adopted the very item it replaces (a targeted `--replace`, which checks
     // without old inputs and derives the same id) now is that item: its old state must not delete it
     if (typeof props?.__urn === "string" && adoptedBy(id) === props.__urn) {
-      process.stderr.write(`warning: PortalItem ${id}: the replacement took over this item (same derived itemIdToCreate), so the replaced resource does not delete it; to get a new item, change its itemIdToCreate or folder.\n`);
+      process.stderr.write(`warning: PortalItem ${id}: the replacement took over this item (same derived itemIdToCreate), so the replaced resource does not delete it; to get a new item, change its itemIdToCreate.\n`);
       return;
     }
     const client = portalClient();

@@ -1,7 +1,9 @@
 // PortalItem sharing as code (issue 15 scope 2; spec.md#gap-share; spec.md#status-transitions, spec.md#add-item-relationship):
 // `sharing: {access, groups?}` is applied after create (and adopt) and on update with the public
 // API's share (everyone, org, groups) and unshare (groups), read back from the user item on refresh,
-// and its spec.md#status-transitions effect on an authoritative status is told in the plan.
+// and its spec.md#status-transitions effect on an authoritative status is told in the plan. A group
+// that does not exist fails at preview when its id is known, and at up before any write (groups.ts);
+// a share the portal still refuses names its groups (`notSharedWith`).
 import { getItem } from "../../ops/items";
 import { getUserItem, shareItem, unshareItem } from "../../ops/itemState";
 import type { ItemRef } from "../../ops/paths";

@@ -10,9 +10,10 @@ export interface Sharing {
 }
 
 /**
- * docs/spec.md has no groups and no group lookup, so check reads the shape only: a public API group id
- * is 32 hexadecimal digits. Whether the group exists and the owner may share with it is the
- * portal's to say at up (`notSharedWith`).
+ * The rule reads the shape only: a public API group id is 32 hexadecimal digits (a `Group`'s
+ * `groupId`). Whether the group exists is checked by a read at preview when the id is known and
+ * again at up before any write (groups.ts); whether the owner may share with it is the portal's to
+ * say at up (`notSharedWith`).
  */
 export const GROUP_ID = /^[0-9a-fA-F]{32}$/;
 

@@ -7,6 +7,7 @@ import { RELATIONSHIP_TYPES, USERNAME } from "../../../spec/limits";
 import { didYouMean, onlyKeys } from "../../rules/keys";
 import { itemFieldsShape as f } from "../../rules/item";
 import { sharingRule } from "./sharingRule";
+import { folderIdRule } from "../folder/table";
 import { inputKeys, keysWhere, type ArgumentName, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "../machinery/propertyTable";
 
 // spec.md#gap-relationships: a type outside the public API's list is refused at preview, with the closest one (issue 29)
@@ -26,7 +27,7 @@ const relationship = z
 /** Rows in the order the inputs are kept in state. */
 export const PORTAL_ITEM = {
   owner: { role: "argument", adopt: "identity", exported: "custom", output: true, read: "owner", rule: z.string().regex(USERNAME.pattern, "must be a username: 1 to 128 letters, digits, '.', '_', '@' or '-'"), whenSet: true, drift: "held", doc: "The user in the addItem path. Default: the configured user (`portals/self`). A new owner is a **reassign** (REST reassign-item, an administrator's operation), not a new item: the item keeps its id; the preview asks `canReassignItems` first and fails, before any write, when the new owner cannot receive the item. Unset: not managed; a reassign in the portal is drift when set.", outputDoc: "The owner, as the portal stored it." },
-  folder: { role: "argument", adopt: "identity", exported: "custom", output: true, read: "ownerFolder", rule: z.string().min(1), whenSet: true, drift: "held", doc: "The owner's folder id (a `Folder`'s `folderId`); default the root folder. A new folder is a **move** (REST move-item): the item keeps its id; the plan names both folders by title. With a new owner, the folder is the new owner's. Unset: not managed.", outputDoc: "The folder id, as the portal stored it (`ownerFolder`); none for the root." },
+  folder: { role: "argument", adopt: "identity", exported: "custom", output: true, read: "ownerFolder", rule: folderIdRule(), whenSet: true, drift: "held", doc: "The owner's folder id (a `Folder`'s `folderId`); default the root folder. A new folder is a **move** (REST move-item): the item keeps its id; the plan names both folders by title. With a new owner, the folder is the new owner's. Unset: not managed.", outputDoc: "The folder id, as the portal stored it (`ownerFolder`); none for the root." },
   type: { role: "argument", adopt: "identity", exported: "custom", required: true, rule: f.type, wire: "type", sent: true, change: "replace", doc: "The item type (`Web Map`, `Feature Service`, `CSV`, …)." },
   title: { role: "argument", adopt: "compared", exported: "custom", required: true, rule: f.title, wire: "title", sent: true, drift: "held", read: "title", doc: "At most 256 characters; the item's only name." },
   typeKeywords: { role: "argument", adopt: "compared", exported: "custom", rule: f.typeKeywords, wire: "typeKeywords", sent: true, drift: "custom", doc: "A list. The portal adds type keywords of its own; only removing one of yours is drift." },

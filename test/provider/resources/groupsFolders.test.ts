@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";
-import { addWebMap, clearRequestLog, portalGet, portalPost, requestLog } from "./portalCalls";
+import { clearRequestLog, portalGet, portalPost, requestLog } from "./portalCalls";
 
 const { group, groupMembership, folder, portalItem } = resourceProviders;
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
@@ -127,6 +127,9 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
 
     const refused = await portalItem.check!(up.outs, { ...news, folder: undefined, owner: "dev_viewer" });
     assert.match(refused.failures?.find((f) => f.property === "owner")?.reason ?? "", /dev_viewer cannot receive item .*canReassignItems/);
+    const refusedLine = plan(refused).find((l) => l.startsWith("~ owner:")) ?? "";
+    assert.match(refusedLine, /; canReassignItems refused: .+\)$/, "a refusal gives its reason");
+    assert.ok(!refusedLine.includes("eligible"), refusedLine);
     const reassigned = await portalItem.check!(up.outs, { ...news, owner: "dev_publisher", folder: theirs.id });
     assert.deepEqual(reassigned.failures ?? [], []);
     assert.ok(plan(reassigned).includes('~ owner: "dev_admin" → "dev_publisher" (a reassign into "Maps": the item keeps its id; canReassignItems: eligible)'), plan(reassigned).join("\n"));
@@ -156,6 +159,21 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     assert.ok(log.some((p) => p.endsWith("/reassignItems")), log.join("\n"));
   });
 
+  it("a membership of a group that does not exist, and an adoptGroupId / adoptFolderId that does not exist, fail at check with no write", async () => {
+    const missing = "0123456789abcdef0123456789abcdef";
+    await clearRequestLog(emu);
+    const m = await groupMembership.check!({}, { groupId: missing, users: ["dev_user"] });
+    assert.deepEqual(m.failures?.map((f) => f.property), ["groupId"]);
+    assert.match(m.failures![0].reason, new RegExp(`group ${missing} does not exist.*give a Group's groupId`));
+    const g = await group.check!({}, { title: "Adopted", access: "org", adoptGroupId: missing });
+    assert.deepEqual(g.failures?.map((f) => f.property), ["adoptGroupId"]);
+    assert.match(g.failures![0].reason, new RegExp(`group ${missing} does not exist`));
+    const f = await folder.check!({}, { title: "Adopted", adoptFolderId: missing });
+    assert.deepEqual(f.failures?.map((x) => x.property), ["adoptFolderId"]);
+    assert.match(f.failures![0].reason, new RegExp(`dev_admin has no folder ${missing}`));
+    assert.deepEqual((await requestLog(emu)).filter((q) => q.method !== "GET"), [], "checks only read");
+  });
+
   it("PortalItem sharing with a group that does not exist fails at check, and create writes nothing", async () => {
     const missing = "0123456789abcdef0123456789abcdef";
     const g = await group.create((await group.check!({}, { title: "Real", access: "org" })).inputs);
@@ -165,6 +183,28 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     await clearRequestLog(emu);
     await assert.rejects(portalItem.create({ ...c.inputs }), new RegExp(`nothing was written.*${missing}`));
     assert.deepEqual((await requestLog(emu)).filter((q) => q.method !== "GET"), []);
-    void addWebMap;
+  });
+});
+
+describe("provider PortalItem owner change on a portal before 11.0 (issue 23)", function () {
+  this.timeout(60_000);
+  let emu: RunningEmulator;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0, release: "10.9" });
+    await portalItem.configure!(configFor(emu, "dev_admin") as any);
+  });
+  after(() => emu.close());
+
+  it("canReassignItems answers 404 there: the plan says it is not checked, the preview does not fail, and up reassigns (same id)", async () => {
+    const news = { type: "Web Map", title: "Old portal map", text: { operationalLayers: [] } };
+    const made = await portalItem.create((await portalItem.check!({}, news)).inputs!);
+    const c = await portalItem.check!(made.outs, { ...news, owner: "dev_publisher" });
+    assert.deepEqual(c.failures ?? [], []);
+    assert.ok(plan(c).includes('~ owner: "dev_admin" → "dev_publisher" (a reassign into (root): the item keeps its id)'), plan(c).join("\n"));
+    assert.ok(plan(c).some((l) => l.startsWith("! canReassignItems needs 11.0: not checked at preview")), plan(c).join("\n"));
+    assert.ok(!plan(c).some((l) => l.includes("eligible")), "nothing says eligible when nothing was checked");
+    await portalItem.update!(made.id, made.outs, c.inputs!);
+    assert.equal((await portalGet(emu, "dev_admin", `content/items/${made.id}`)).owner, "dev_publisher");
   });
 });
