@@ -47,16 +47,39 @@ describe("emulator: hostile input (issue 30)", function () {
     assert.match(r.error.message, /nested more than 64 levels/);
   });
 
-  it("JSON nested 100,000 deep in a category schema is a 400, not an internal error", async () => {
+  it("JSON nested 100,000 deep in a category schema is a 400 naming the parameter and the limit, not an internal error", async () => {
     const deep = `${'{"categorySchema":'.repeat(1)}${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
     const r = await h.call(`portals/${h.emu.portalId}/assignCategorySchema`, { categorySchema: deep }, as());
     assert.equal(r.error?.code, 400, JSON.stringify(r).slice(0, 300));
+    assert.match(r.error.message, /'categorySchema' nests JSON arrays and objects more than 100 levels deep; at most 100/);
   });
 
-  it("a category tree nested 5,000 levels deep is a 400", async () => {
+  it("a category tree nested 5,000 levels deep is a 400 naming the limit", async () => {
     const tree = `${'{"title":"n","categories":['.repeat(5000)}{"title":"leaf"}${"]}".repeat(5000)}`;
     const r = await h.call(`portals/${h.emu.portalId}/assignCategorySchema`, { categorySchema: `{"categorySchema":[${tree}]}` }, as());
     assert.equal(r.error?.code, 400, JSON.stringify(r).slice(0, 300));
+    assert.match(r.error.message, /more than 100 levels deep; at most 100/);
+  });
+
+  it("deeply nested JSON in an item's fields is refused at addItem and update (naming the field and the limit), so no item poisons the listings", async () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    const id = await h.addItem("dev_admin", { title: "Shallow", type: "Web Map", text: "{}" });
+    for (const field of ["properties", "text", "advancedSettings", "listingProperties", "serviceProxyParams"]) {
+      const added = await h.call("content/users/dev_admin/addItem", { title: `Deep ${field}`, type: "Web Map", ...(field === "text" ? { text: deep } : { text: "{}", [field]: deep }) }, as());
+      assert.equal(added.error?.code, 400, `${field}: ${JSON.stringify(added).slice(0, 200)}`);
+      assert.match(added.error.message, new RegExp(`'${field}' nests JSON arrays and objects more than 100 levels deep; at most 100`));
+      const updated = await h.call(`content/users/dev_admin/items/${id}/update`, { [field]: deep }, as());
+      assert.equal(updated.error?.code, 400, `${field}: ${JSON.stringify(updated).slice(0, 200)}`);
+      assert.match(updated.error.message, /more than 100 levels deep; at most 100/);
+    }
+    // 100 levels are taken
+    const ok = await h.call(`content/users/dev_admin/items/${id}/update`, { properties: `${'{"a":'.repeat(100)}1${"}".repeat(100)}` }, as());
+    assert.equal(ok.success, true, JSON.stringify(ok).slice(0, 200));
+    const search = await h.call("search", { q: "owner:dev_admin", num: 100 }, { ...as(), method: "GET" });
+    assert.ok(Array.isArray(search.results) && search.results.some((r: { id: string }) => r.id === id), JSON.stringify(search).slice(0, 200));
+    assert.ok(!search.results.some((r: { title: string }) => r.title.startsWith("Deep ")), "no deep item was stored");
+    assert.ok(Array.isArray((await h.call("content/users/dev_admin", {}, { ...as(), method: "GET" })).items));
+    assert.equal((await h.call(`content/items/${id}`, {}, { ...as(), method: "GET" })).id, id);
   });
 
   it("a package whose <vendor>info entries climb out with ../ is stored: those entries are skipped, as documented", async () => {
