@@ -1,7 +1,8 @@
 // The fastify app: body parsers, the error envelope (spec.md#errors), the request log and fault
 // injection of the control plane, the sharing routes under both deployment shapes, and the
 // feature side (emulator/features).
-import type * as http from "node:http";
+import * as http from "node:http";
+import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -37,6 +38,9 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     frameworkErrors: (err, _req, reply) => {
       void renderError(reply, toEmulatorError(err), emu.httpErrors);
     },
+    // issue 30: what Node's HTTP parser refuses before there is a request (a URL and headers over
+    // 16 KB, a malformed request line) is answered in the envelope too, never fastify's own body
+    clientErrorHandler: (err, socket) => answerClientError(err, socket, emu.httpErrors),
   });
   const log = new RequestLog();
   const faults = new Faults();
@@ -124,6 +128,24 @@ const FRAMEWORK_REFUSALS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty.",
   FST_ERR_CTP_INVALID_JSON_BODY: "The body is not valid JSON.",
 };
+
+/** Node's own refusals (the `clientError` event), by code: the envelope's code and words. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [400, `The request's URL and headers are larger than ${http.maxHeaderSize / 1024} KB; send long parameters in a POST body.`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "The request was not received in time."],
+};
+
+/** A refusal written straight to the socket (there is no reply object yet), then the connection closed. */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex, httpStatus: boolean): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [code, message] = CLIENT_ERRORS[err.code ?? ""] ?? [400, "The request is not valid HTTP."];
+  const body = JSON.stringify(new EmulatorError(code, message).toEnvelope());
+  const status = httpStatus ? code : 200;
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
 
 /** What an answer may say of an error's message: no token, password or server path (issue 30). */
 function sanitized(message: string): string {

@@ -4,6 +4,7 @@
 // server still answering, bounded memory, other users' data untouched. A failure prints the seed.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PNG } from "pngjs";
@@ -14,6 +15,18 @@ import { defaultFixtures } from "../../emulator/fixtures";
 import { pointLayer, service } from "./features/support";
 
 const TOKEN_RE = /tok-[a-z]+_[a-z]+/;
+
+/** Sends `request` as written on a fresh connection and returns all the server answers before it closes. */
+function rawHttp(host: string, port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, host, () => socket.write(request));
+    let got = "";
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(request.slice(0, 60))}`)));
+    socket.on("data", (d) => (got += d.toString("utf8")));
+    socket.on("error", (e) => (got ? resolve(got) : reject(e)));
+    socket.on("close", () => resolve(got));
+  });
+}
 
 describe("emulator: hostile input (issue 30)", function () {
   this.timeout(120_000);
@@ -124,6 +137,42 @@ describe("emulator: hostile input (issue 30)", function () {
       const body = JSON.parse(text);
       assert.ok(body.error && typeof body.error.code === "number" && Array.isArray(body.error.details), `${route}: ${text.slice(0, 200)}`);
       assert.ok(!TOKEN_RE.test(text), `${route} echoes the token: ${text.slice(0, 200)}`);
+    }
+  });
+
+  it("framework-level refusals (a 20 KB query string, a malformed request, a bad header, a body of the wrong type) answer the envelope, without the token", async () => {
+    const token = h.token("dev_admin");
+    const envelope = (what: string, text: string) => {
+      let body: { error?: { code?: unknown; message?: unknown; details?: unknown } };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Error(`${what}: not JSON: ${text.slice(0, 200)}`);
+      }
+      assert.ok(body.error && typeof body.error.code === "number" && typeof body.error.message === "string" && Array.isArray(body.error.details), `${what}: ${text.slice(0, 200)}`);
+      assert.ok(!text.includes(token), `${what} echoes the token`);
+      return body.error;
+    };
+    const long = await fetch(`${h.emu.sharingUrl}/portals/self?f=json&token=${token}&q=${"x".repeat(20_000)}`);
+    assert.match(envelope("20 KB query", await long.text()).message as string, /larger than 16 KB/);
+    const { hostname, port } = new URL(h.emu.url);
+    for (const [what, head] of [
+      ["malformed request line", `GET /sharing/rest/portals/self?token=${token} HTTP/9\r\n\r\n`],
+      ["bad header character", `GET /sharing/rest/portals/self?token=${token} HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n`],
+      ["bad Content-Length", `POST /sharing/rest/portals/self HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\ntoken=${token}`],
+    ]) {
+      const raw = await rawHttp(hostname.replace(/^\[|\]$/g, ""), Number(port), head);
+      const split = raw.indexOf("\r\n\r\n");
+      assert.ok(split > 0, `${what}: ${raw.slice(0, 200)}`);
+      envelope(what, raw.slice(split + 4));
+    }
+    for (const [what, type, body] of [
+      ["XML body", "text/xml", `<token>${token}</token>`],
+      ["invalid JSON body", "application/json", `{"token":"${token}"`],
+      ["empty JSON body", "application/json", ""],
+    ]) {
+      const res = await fetch(`${h.emu.sharingUrl}/portals/self?f=json`, { method: "POST", headers: { "content-type": type }, body });
+      envelope(what, await res.text());
     }
   });
 
