@@ -27,8 +27,14 @@ export interface Server {
   faults: Faults;
 }
 
-/** `server` is already listening, so every URL (the feature side's too) is known while routes register. */
-export async function buildServer(emu: Emu, webAdaptor: string | undefined, server: http.Server): Promise<Server> {
+/** The default wall-clock bound of one request, from when its body has arrived (issue 30). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * `server` is already listening, so every URL (the feature side's too) is known while routes register.
+ * `requestTimeoutMs` bounds each request's answer (0: no bound).
+ */
+export async function buildServer(emu: Emu, webAdaptor: string | undefined, server: http.Server, requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Server> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: false,
@@ -63,6 +69,27 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     void renderError(reply, e, emu.httpErrors);
   });
 
+  // issue 30: a wall-clock bound per request. It counts from when the request's body has arrived
+  // (a slow upload is not cut; Node's requestTimeout, 300 s, bounds that), and answers the envelope
+  // when the route has not answered in time. The route's work is not cancelled (its effect may
+  // still happen, like a portal behind a gateway that timed out), but the caller is not held.
+  app.addHook("onRequest", (req, reply, done) => {
+    if (requestTimeoutMs > 0 && !isControl(req)) {
+      const arm = () => {
+        if (reply.sent) return;
+        const timer = setTimeout(() => {
+          if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
+          const e = new EmulatorError(504, `The request took longer than ${requestTimeoutMs / 1000} s; the emulator stopped waiting for its answer (its effect may still happen).`);
+          errorCodes.set(req, e.code);
+          void renderError(reply, e, emu.httpErrors);
+        }, requestTimeoutMs);
+        reply.raw.once("close", () => clearTimeout(timer));
+      };
+      if (req.raw.complete) arm();
+      else req.raw.once("end", arm);
+    }
+    done();
+  });
   app.addHook("onRequest", async (req, reply) => {
     if (isControl(req)) return;
     const fault = await faults.apply(req.url.split("?")[0]);

@@ -246,3 +246,56 @@ describe("emulator: hostile input (issue 30)", function () {
     assert.ok(process.memoryUsage().rss < 1.5 * 1024 * 1024 * 1024, "memory bounded");
   });
 });
+
+describe("emulator: a wall-clock bound per request (issue 30)", function () {
+  this.timeout(60_000);
+  let h: Harness;
+  before(async () => {
+    h = await Harness.start({ jobDelayMs: 1, requestTimeoutMs: 300 });
+  });
+  after(async () => h.close());
+
+  it("a request slower than the bound is answered with a 504 in the envelope at the bound, and the server keeps answering", async () => {
+    await h.control("faults", { latencyMs: 1000, paths: "portals/self$" });
+    const started = Date.now();
+    const r = await h.call("portals/self", {}, { token: h.token("dev_admin"), method: "GET" });
+    const took = Date.now() - started;
+    assert.equal(r.error?.code, 504, JSON.stringify(r));
+    assert.match(r.error.message, /took longer than 0.3 s/);
+    assert.ok(took >= 290 && took < 2000, `answered after ${took} ms`);
+    // while that request's work is still pending, others are answered
+    assert.ok((await h.call("community/self", {}, { token: h.token("dev_admin"), method: "GET" })).username);
+    await h.control("faults", undefined, "DELETE");
+    // the cut-off request's work ends later and finds its answer sent: nothing breaks
+    await new Promise((r) => setTimeout(r, 900));
+    assert.equal((await h.call("portals/self", {}, { token: h.token("dev_admin"), method: "GET" })).id, h.emu.portalId);
+  });
+
+  it("an upload whose body arrives slower than the bound is not cut: the bound counts from the end of the body", async () => {
+    const boundary = "----hostile";
+    const parts = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="f"\r\n\r\njson\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${h.token("dev_admin")}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nCode Attachment\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      "a".repeat(1000),
+      "b".repeat(1000),
+      "c".repeat(1000),
+      `\r\n--${boundary}--\r\n`,
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = parts.shift();
+        if (next === undefined) return controller.close();
+        await new Promise((r) => setTimeout(r, 150));
+        controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const started = Date.now();
+    const res = await fetch(`${h.emu.sharingUrl}/content/users/dev_admin/addItem`, { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
+    const r = (await res.json()) as { success?: boolean };
+    assert.ok(Date.now() - started > 1000, "the body took longer than the bound");
+    assert.equal(r.success, true, JSON.stringify(r));
+  });
+});
