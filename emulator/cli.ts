@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// portal-emulator --port 7443 --fixtures file.json --release 11.4 [--web-adaptor portal] [--http-errors]
+// portal-emulator --port 7443 --fixtures file.json --release 11.4 [--web-adaptor portal] [--http-errors] [--request-timeout-ms 60000]
 // Prints the emulator's URLs and the fixture users' tokens, then runs until SIGINT/SIGTERM.
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
       "web-adaptor": { type: "string" },
       "http-errors": { type: "boolean", default: false },
       "job-delay-ms": { type: "string" },
+      "request-timeout-ms": { type: "string" },
     },
   });
   const emulator = await startEmulator({
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     webAdaptor: values["web-adaptor"],
     httpErrors: values["http-errors"],
     jobDelayMs: values["job-delay-ms"] !== undefined ? Number(values["job-delay-ms"]) : undefined,
+    requestTimeoutMs: values["request-timeout-ms"] !== undefined ? Number(values["request-timeout-ms"]) : undefined,
   });
   const lines = [
     `portal emulator (release ${values.release}) listening`,

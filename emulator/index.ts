@@ -26,6 +26,11 @@ export interface EmulatorOptions {
   httpErrors?: boolean;
   /** Delay of each step of an async job in auto mode; default 20 ms. */
   jobDelayMs?: number;
+  /**
+   * Wall-clock bound of one request, counted from when its body has arrived: a route that has not
+   * answered by then is answered with a 504 in the envelope. Default 60,000 ms; 0 turns it off.
+   */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningEmulator {
@@ -43,6 +48,7 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const fixtures = loadFixtures(options.fixtures);
   const release = options.release ?? "11.4";
+  if (options.requestTimeoutMs !== undefined && !(Number.isFinite(options.requestTimeoutMs) && options.requestTimeoutMs >= 0)) throw new Error(`requestTimeoutMs must be a number of milliseconds, 0 or more; got ${options.requestTimeoutMs}`);
   if (!/^\d+(\.\d+)*$/.test(release)) throw new Error(`release ${JSON.stringify(release)} must look like 11.4 or 10.8.1`);
   const webAdaptor = options.webAdaptor?.replace(/^\/+|\/+$/g, "") || undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-emulator-"));
@@ -59,7 +65,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     const portalUrl = webAdaptor ? `${origin}/${webAdaptor}` : origin;
     emu.urls = { origin, portalUrl, sharingUrl: `${portalUrl}/sharing/rest`, serviceUrl: `${origin}/arcgis/rest/services`, controlUrl: `${origin}/__emulator` };
-    app = (await buildServer(emu, webAdaptor, httpServer)).app;
+    app = (await buildServer(emu, webAdaptor, httpServer, options.requestTimeoutMs)).app;
     await app.ready();
   } catch (e) {
     httpServer.close();

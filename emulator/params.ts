@@ -69,15 +69,47 @@ export function readBool(fields: Record<string, string>, name: string, fallback:
   throw badRequest(`Parameter '${name}' must be true or false, not ${JSON.stringify(fields[name].slice(0, 40))}.`);
 }
 
-/** A JSON parameter; absent or blank gives undefined; text that does not parse is a 400. */
-export function readJson(fields: Record<string, string>, name: string): unknown {
-  const v = fields[name];
-  if (v === undefined || v.trim() === "") return undefined;
+/**
+ * How deep arrays and objects may nest in a JSON-valued parameter (issue 30). A value nested deeper
+ * would be stored, and every later answer that renders it (the item, search, the owner's listing)
+ * would overflow the stack; real item JSON (a web map's text, properties) nests a dozen levels.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** The deepest nesting of arrays and objects in JSON text, counted without parsing (strings skipped); stops past `limit`. */
+export function jsonDepth(text: string, limit = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** JSON text of the parameter `name` parsed, nested at most MAX_JSON_DEPTH levels; otherwise a 400 naming the parameter and the limit. */
+export function parseJsonParam(text: string, name: string): unknown {
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw badRequest(`Parameter '${name}' nests JSON arrays and objects more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH}.`);
   try {
-    return JSON.parse(v);
+    return JSON.parse(text);
   } catch (e) {
     throw badRequest(`Parameter '${name}' is not valid JSON: ${(e as Error).message}`);
   }
+}
+
+/** A JSON parameter; absent or blank gives undefined; text that does not parse, or nests too deeply, is a 400. */
+export function readJson(fields: Record<string, string>, name: string): unknown {
+  const v = fields[name];
+  if (v === undefined || v.trim() === "") return undefined;
+  return parseJsonParam(v, name);
 }
 
 /** Every value as text: a list comma-joined (the REST API's list form), a multipart field by its value, an object as JSON. */

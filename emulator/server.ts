@@ -1,7 +1,8 @@
 // The fastify app: body parsers, the error envelope (spec.md#errors), the request log and fault
 // injection of the control plane, the sharing routes under both deployment shapes, and the
 // feature side (emulator/features).
-import type * as http from "node:http";
+import * as http from "node:http";
+import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -26,8 +27,14 @@ export interface Server {
   faults: Faults;
 }
 
-/** `server` is already listening, so every URL (the feature side's too) is known while routes register. */
-export async function buildServer(emu: Emu, webAdaptor: string | undefined, server: http.Server): Promise<Server> {
+/** The default wall-clock bound of one request, from when its body has arrived (issue 30). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * `server` is already listening, so every URL (the feature side's too) is known while routes register.
+ * `requestTimeoutMs` bounds each request's answer (0: no bound).
+ */
+export async function buildServer(emu: Emu, webAdaptor: string | undefined, server: http.Server, requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Server> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: false,
@@ -37,6 +44,9 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     frameworkErrors: (err, _req, reply) => {
       void renderError(reply, toEmulatorError(err), emu.httpErrors);
     },
+    // issue 30: what Node's HTTP parser refuses before there is a request (a URL and headers over
+    // 16 KB, a malformed request line) is answered in the envelope too, never fastify's own body
+    clientErrorHandler: (err, socket) => answerClientError(err, socket, emu.httpErrors),
   });
   const log = new RequestLog();
   const faults = new Faults();
@@ -59,6 +69,27 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     void renderError(reply, e, emu.httpErrors);
   });
 
+  // issue 30: a wall-clock bound per request. It counts from when the request's body has arrived
+  // (a slow upload is not cut; Node's requestTimeout, 300 s, bounds that), and answers the envelope
+  // when the route has not answered in time. The route's work is not cancelled (its effect may
+  // still happen, like a portal behind a gateway that timed out), but the caller is not held.
+  app.addHook("onRequest", (req, reply, done) => {
+    if (requestTimeoutMs > 0 && !isControl(req)) {
+      const arm = () => {
+        if (reply.sent) return;
+        const timer = setTimeout(() => {
+          if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
+          const e = new EmulatorError(504, `The request took longer than ${requestTimeoutMs / 1000} s; the emulator stopped waiting for its answer (its effect may still happen).`);
+          errorCodes.set(req, e.code);
+          void renderError(reply, e, emu.httpErrors);
+        }, requestTimeoutMs);
+        reply.raw.once("close", () => clearTimeout(timer));
+      };
+      if (req.raw.complete) arm();
+      else req.raw.once("end", arm);
+    }
+    done();
+  });
   app.addHook("onRequest", async (req, reply) => {
     if (isControl(req)) return;
     const fault = await faults.apply(req.url.split("?")[0]);
@@ -124,6 +155,24 @@ const FRAMEWORK_REFUSALS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty.",
   FST_ERR_CTP_INVALID_JSON_BODY: "The body is not valid JSON.",
 };
+
+/** Node's own refusals (the `clientError` event), by code: the envelope's code and words. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [400, `The request's URL and headers are larger than ${http.maxHeaderSize / 1024} KB; send long parameters in a POST body.`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "The request was not received in time."],
+};
+
+/** A refusal written straight to the socket (there is no reply object yet), then the connection closed. */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex, httpStatus: boolean): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [code, message] = CLIENT_ERRORS[err.code ?? ""] ?? [400, "The request is not valid HTTP."];
+  const body = JSON.stringify(new EmulatorError(code, message).toEnvelope());
+  const status = httpStatus ? code : 200;
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
 
 /** What an answer may say of an error's message: no token, password or server path (issue 30). */
 function sanitized(message: string): string {

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Caller } from "../host";
-import { uploadFileName, type Params } from "../params";
+import { jsonDepth, MAX_JSON_DEPTH, uploadFileName, type Params } from "../params";
 import type { Jobs } from "../jobs";
 import type { Portal } from "./portal";
 import type { Item } from "./items";
@@ -35,8 +35,10 @@ export function itemIdToCreate(env: AddEnv, p: Params): string | undefined {
   return id;
 }
 
-function checkText(text: string | undefined, type: string): void {
+/** spec.md#item-fields text: JSON content, nested at most MAX_JSON_DEPTH levels (issue 30); a Data Store's has its shape. Shared by update. */
+export function checkText(text: string | undefined, type: string): void {
   if (text === undefined) return;
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw badRequest(`'text' nests JSON arrays and objects more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH}.`);
   try {
     JSON.parse(text);
   } catch {

@@ -9,7 +9,7 @@ import { checkType, checkUrl, itemFields } from "./itemFields";
 import { storeFile, storeMetadata, storeParts, storeText, storeThumbnail } from "./content";
 import { fetchThumbnailUrl } from "./thumbnails";
 import { downloadDataUrl } from "./dataUrl";
-import { checkDataStore } from "./dataStore";
+import { checkText } from "./addItem";
 import { startMultipartUpdate } from "./multipart";
 
 export async function updateItem(env: { portal: Portal; uploadDir: string }, item: Item, p: Params): Promise<void> {
@@ -22,14 +22,7 @@ export async function updateItem(env: { portal: Portal; uploadDir: string }, ite
   const fields = itemFields(p, { releaseAtLeast: (r) => portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
   if (fields.title === "") throw badRequest("'title' cannot be empty.");
   const text = p.str("text");
-  if (text !== undefined && text !== "") {
-    try {
-      JSON.parse(text);
-    } catch {
-      throw badRequest("'text' must be JSON content.");
-    }
-    if (type === "Data Store") checkDataStore(text);
-  }
+  if (text !== undefined && text !== "") checkText(text, type);
   const dir = portal.items.dirOf(item.id);
   if (p.files.thumbnail) await storeThumbnail(item, dir, p.files.thumbnail);
   else if (p.has("thumbnailUrl")) {

@@ -4,6 +4,7 @@
 // server still answering, bounded memory, other users' data untouched. A failure prints the seed.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PNG } from "pngjs";
@@ -15,6 +16,18 @@ import { pointLayer, service } from "./features/support";
 
 const TOKEN_RE = /tok-[a-z]+_[a-z]+/;
 
+/** Sends `request` as written on a fresh connection and returns all the server answers before it closes. */
+function rawHttp(host: string, port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, host, () => socket.write(request));
+    let got = "";
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(request.slice(0, 60))}`)));
+    socket.on("data", (d) => (got += d.toString("utf8")));
+    socket.on("error", (e) => (got ? resolve(got) : reject(e)));
+    socket.on("close", () => resolve(got));
+  });
+}
+
 describe("emulator: hostile input (issue 30)", function () {
   this.timeout(120_000);
   let h: Harness;
@@ -22,7 +35,8 @@ describe("emulator: hostile input (issue 30)", function () {
   const as = (user = "dev_admin") => ({ token: h.token(user) });
 
   before(async () => {
-    h = await Harness.start({ jobDelayMs: 1, fixtures: { ...defaultFixtures(), services: [service("Stations", [pointLayer(0)])] } });
+    const rows = Array.from({ length: 5 }, (_, i) => ({ attributes: { code: `c${i}`, label: `station number ${i} of the line` }, geometry: { x: 1, y: 2 } }));
+    h = await Harness.start({ jobDelayMs: 1, fixtures: { ...defaultFixtures(), services: [service("Stations", [pointLayer(0, { rows })])] } });
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-"));
   });
   after(async () => {
@@ -32,11 +46,12 @@ describe("emulator: hostile input (issue 30)", function () {
 
   it("a LIKE pattern of many % answers within a second (no backtracking), and the server keeps answering", async () => {
     const url = `${h.emu.serviceUrl}/Stations/FeatureServer/0`;
-    await h.call(`${url}/applyEdits`, { adds: JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ attributes: { name: `station ${i}` }, geometry: { x: 1, y: 2 } }))) }, as("dev_publisher"));
+    // five rows the pattern is matched against (a LIKE over no rows would prove nothing)
+    assert.equal((await h.call(`${url}/query`, { where: "label LIKE '%station%'", outFields: "*" }, { ...as("dev_publisher"), method: "GET" })).features?.length, 5);
     const started = Date.now();
-    const r = await h.call(`${url}/query`, { where: `name LIKE '${"%".repeat(30)}zzz'`, outFields: "*" }, { ...as("dev_publisher"), method: "GET" });
+    const r = await h.call(`${url}/query`, { where: `label LIKE '${"%".repeat(30)}zzz'`, outFields: "*" }, { ...as("dev_publisher"), method: "GET" });
     assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
-    assert.ok(Array.isArray(r.features) || r.error, JSON.stringify(r).slice(0, 200));
+    assert.ok((Array.isArray(r.features) && r.features.length === 0) || r.error?.code === 400, JSON.stringify(r).slice(0, 200));
     assert.equal((await h.call("portals/self", {}, { ...as(), method: "GET" })).id, h.emu.portalId);
   });
 
@@ -47,16 +62,39 @@ describe("emulator: hostile input (issue 30)", function () {
     assert.match(r.error.message, /nested more than 64 levels/);
   });
 
-  it("JSON nested 100,000 deep in a category schema is a 400, not an internal error", async () => {
+  it("JSON nested 100,000 deep in a category schema is a 400 naming the parameter and the limit, not an internal error", async () => {
     const deep = `${'{"categorySchema":'.repeat(1)}${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
     const r = await h.call(`portals/${h.emu.portalId}/assignCategorySchema`, { categorySchema: deep }, as());
     assert.equal(r.error?.code, 400, JSON.stringify(r).slice(0, 300));
+    assert.match(r.error.message, /'categorySchema' nests JSON arrays and objects more than 100 levels deep; at most 100/);
   });
 
-  it("a category tree nested 5,000 levels deep is a 400", async () => {
+  it("a category tree nested 5,000 levels deep is a 400 naming the limit", async () => {
     const tree = `${'{"title":"n","categories":['.repeat(5000)}{"title":"leaf"}${"]}".repeat(5000)}`;
     const r = await h.call(`portals/${h.emu.portalId}/assignCategorySchema`, { categorySchema: `{"categorySchema":[${tree}]}` }, as());
     assert.equal(r.error?.code, 400, JSON.stringify(r).slice(0, 300));
+    assert.match(r.error.message, /more than 100 levels deep; at most 100/);
+  });
+
+  it("deeply nested JSON in an item's fields is refused at addItem and update (naming the field and the limit), so no item poisons the listings", async () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    const id = await h.addItem("dev_admin", { title: "Shallow", type: "Web Map", text: "{}" });
+    for (const field of ["properties", "text", "advancedSettings", "listingProperties", "serviceProxyParams"]) {
+      const added = await h.call("content/users/dev_admin/addItem", { title: `Deep ${field}`, type: "Web Map", ...(field === "text" ? { text: deep } : { text: "{}", [field]: deep }) }, as());
+      assert.equal(added.error?.code, 400, `${field}: ${JSON.stringify(added).slice(0, 200)}`);
+      assert.match(added.error.message, new RegExp(`'${field}' nests JSON arrays and objects more than 100 levels deep; at most 100`));
+      const updated = await h.call(`content/users/dev_admin/items/${id}/update`, { [field]: deep }, as());
+      assert.equal(updated.error?.code, 400, `${field}: ${JSON.stringify(updated).slice(0, 200)}`);
+      assert.match(updated.error.message, /more than 100 levels deep; at most 100/);
+    }
+    // 100 levels are taken
+    const ok = await h.call(`content/users/dev_admin/items/${id}/update`, { properties: `${'{"a":'.repeat(100)}1${"}".repeat(100)}` }, as());
+    assert.equal(ok.success, true, JSON.stringify(ok).slice(0, 200));
+    const search = await h.call("search", { q: "owner:dev_admin", num: 100 }, { ...as(), method: "GET" });
+    assert.ok(Array.isArray(search.results) && search.results.some((r: { id: string }) => r.id === id), JSON.stringify(search).slice(0, 200));
+    assert.ok(!search.results.some((r: { title: string }) => r.title.startsWith("Deep ")), "no deep item was stored");
+    assert.ok(Array.isArray((await h.call("content/users/dev_admin", {}, { ...as(), method: "GET" })).items));
+    assert.equal((await h.call(`content/items/${id}`, {}, { ...as(), method: "GET" })).id, id);
   });
 
   it("a package whose <vendor>info entries climb out with ../ is stored: those entries are skipped, as documented", async () => {
@@ -101,6 +139,42 @@ describe("emulator: hostile input (issue 30)", function () {
       const body = JSON.parse(text);
       assert.ok(body.error && typeof body.error.code === "number" && Array.isArray(body.error.details), `${route}: ${text.slice(0, 200)}`);
       assert.ok(!TOKEN_RE.test(text), `${route} echoes the token: ${text.slice(0, 200)}`);
+    }
+  });
+
+  it("framework-level refusals (a 20 KB query string, a malformed request, a bad header, a body of the wrong type) answer the envelope, without the token", async () => {
+    const token = h.token("dev_admin");
+    const envelope = (what: string, text: string) => {
+      let body: { error?: { code?: unknown; message?: unknown; details?: unknown } };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Error(`${what}: not JSON: ${text.slice(0, 200)}`);
+      }
+      assert.ok(body.error && typeof body.error.code === "number" && typeof body.error.message === "string" && Array.isArray(body.error.details), `${what}: ${text.slice(0, 200)}`);
+      assert.ok(!text.includes(token), `${what} echoes the token`);
+      return body.error;
+    };
+    const long = await fetch(`${h.emu.sharingUrl}/portals/self?f=json&token=${token}&q=${"x".repeat(20_000)}`);
+    assert.match(envelope("20 KB query", await long.text()).message as string, /larger than 16 KB/);
+    const { hostname, port } = new URL(h.emu.url);
+    for (const [what, head] of [
+      ["malformed request line", `GET /sharing/rest/portals/self?token=${token} HTTP/9\r\n\r\n`],
+      ["bad header character", `GET /sharing/rest/portals/self?token=${token} HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n`],
+      ["bad Content-Length", `POST /sharing/rest/portals/self HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\ntoken=${token}`],
+    ]) {
+      const raw = await rawHttp(hostname.replace(/^\[|\]$/g, ""), Number(port), head);
+      const split = raw.indexOf("\r\n\r\n");
+      assert.ok(split > 0, `${what}: ${raw.slice(0, 200)}`);
+      envelope(what, raw.slice(split + 4));
+    }
+    for (const [what, type, body] of [
+      ["XML body", "text/xml", `<token>${token}</token>`],
+      ["invalid JSON body", "application/json", `{"token":"${token}"`],
+      ["empty JSON body", "application/json", ""],
+    ]) {
+      const res = await fetch(`${h.emu.sharingUrl}/portals/self?f=json`, { method: "POST", headers: { "content-type": type }, body });
+      envelope(what, await res.text());
     }
   });
 
@@ -172,5 +246,58 @@ describe("emulator: hostile input (issue 30)", function () {
     const still = await h.call(`content/items/${victim}/data`, {}, { token: h.token("dev_user"), method: "GET" }).catch(() => undefined);
     assert.deepEqual(still, { a: 1 }, "another user's item is untouched");
     assert.ok(process.memoryUsage().rss < 1.5 * 1024 * 1024 * 1024, "memory bounded");
+  });
+});
+
+describe("emulator: a wall-clock bound per request (issue 30)", function () {
+  this.timeout(60_000);
+  let h: Harness;
+  before(async () => {
+    h = await Harness.start({ jobDelayMs: 1, requestTimeoutMs: 300 });
+  });
+  after(async () => h.close());
+
+  it("a request slower than the bound is answered with a 504 in the envelope at the bound, and the server keeps answering", async () => {
+    await h.control("faults", { latencyMs: 1000, paths: "portals/self$" });
+    const started = Date.now();
+    const r = await h.call("portals/self", {}, { token: h.token("dev_admin"), method: "GET" });
+    const took = Date.now() - started;
+    assert.equal(r.error?.code, 504, JSON.stringify(r));
+    assert.match(r.error.message, /took longer than 0.3 s/);
+    assert.ok(took >= 290 && took < 2000, `answered after ${took} ms`);
+    // while that request's work is still pending, others are answered
+    assert.ok((await h.call("community/self", {}, { token: h.token("dev_admin"), method: "GET" })).username);
+    await h.control("faults", undefined, "DELETE");
+    // the cut-off request's work ends later and finds its answer sent: nothing breaks
+    await new Promise((r) => setTimeout(r, 900));
+    assert.equal((await h.call("portals/self", {}, { token: h.token("dev_admin"), method: "GET" })).id, h.emu.portalId);
+  });
+
+  it("an upload whose body arrives slower than the bound is not cut: the bound counts from the end of the body", async () => {
+    const boundary = "----hostile";
+    const parts = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="f"\r\n\r\njson\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${h.token("dev_admin")}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nCode Attachment\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSlow\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      "a".repeat(1000),
+      "b".repeat(1000),
+      "c".repeat(1000),
+      `\r\n--${boundary}--\r\n`,
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = parts.shift();
+        if (next === undefined) return controller.close();
+        await new Promise((r) => setTimeout(r, 150));
+        controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const started = Date.now();
+    const res = await fetch(`${h.emu.sharingUrl}/content/users/dev_admin/addItem`, { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
+    const r = (await res.json()) as { success?: boolean };
+    assert.ok(Date.now() - started > 1000, "the body took longer than the bound");
+    assert.equal(r.success, true, JSON.stringify(r));
   });
 });
