@@ -2,7 +2,7 @@
 // and appendSourceInfo shapes. Layer-specific checks (supportsAppend, the layer's own format list,
 // unique index of the matching field) need the layer JSON and belong to the resource's create.
 import { z } from "zod";
-import { onlyKeys } from "./keys";
+import { ALWAYS, onlyKeys } from "./keys";
 import { APPEND_FORMATS } from "../../spec/limits";
 import { itemId, nonEmpty } from "./fields";
 import { isUnknown } from "./unknown";
@@ -35,7 +35,7 @@ export const appendSourceInfo = z
     type: z.string().optional(),
     locationType: z.string().optional(),
   })
-  .superRefine(onlyKeys(APPEND_SOURCE_INFO_KEYS));
+  .superRefine(onlyKeys(APPEND_SOURCE_INFO_KEYS), ALWAYS);
 
 /** A feature collection given literally (spec.md#append edits): an object, or its JSON text. */
 const edits = z.union([

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../spec/limits";
 import { nonEmpty, text } from "./fields";
+import { ALWAYS, onlyKeys } from "./keys";
 import { isUnknown } from "./unknown";
 
 export interface CategoryNodeInput {
@@ -16,22 +17,32 @@ export interface MemberCategoryNodeInput {
   categories?: MemberCategoryNodeInput[];
 }
 
+// issue 29 scope 4: a misspelled key (`categoires`) in a tree written in the program fails at its
+// own path with the closest known key, as it does in a tree file (categorySchema/file.ts), instead
+// of being dropped (which would plan the removal of the node's children)
+const CONTENT_NODE_KEYS = ["title", "description", "categories"] as const;
+const MEMBER_NODE_KEYS = ["title", "categories"] as const;
+
 /** spec.md#category-schema: a content category node. */
 export const contentCategoryNode: z.ZodType<CategoryNodeInput> = z.lazy(() =>
-  z.object({
-    title: text(CONTENT_CATEGORIES.maxTitleLength, 1),
-    description: text(CONTENT_CATEGORIES.maxDescriptionLength).optional(),
-    categories: z.array(contentCategoryNode).optional(),
-  }),
-);
+  z
+    .looseObject({
+      title: text(CONTENT_CATEGORIES.maxTitleLength, 1),
+      description: text(CONTENT_CATEGORIES.maxDescriptionLength).optional(),
+      categories: z.array(contentCategoryNode).optional(),
+    })
+    .superRefine(onlyKeys(CONTENT_NODE_KEYS), ALWAYS),
+) as unknown as z.ZodType<CategoryNodeInput>;
 
 /** spec.md#member-category-schema: a member category node (docs/spec.md gives no title length limit). */
 export const memberCategoryNode: z.ZodType<MemberCategoryNodeInput> = z.lazy(() =>
-  z.object({
-    title: nonEmpty(),
-    categories: z.array(memberCategoryNode).optional(),
-  }),
-);
+  z
+    .looseObject({
+      title: nonEmpty(),
+      categories: z.array(memberCategoryNode).optional(),
+    })
+    .superRefine(onlyKeys(MEMBER_NODE_KEYS), ALWAYS),
+) as unknown as z.ZodType<MemberCategoryNodeInput>;
 
 interface TreeLimits {
   maxTrees?: number;

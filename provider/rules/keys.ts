@@ -26,7 +26,14 @@ export function unknownKeyReason(key: string, known: readonly string[]): string 
   return `unknown property${hint ? `; did you mean "${hint}"?` : ""} (known: ${known.join(", ")})`;
 }
 
-/** A superRefine that fails each key of an object not in `known`, at that key's path. */
+/**
+ * Params for `.superRefine(onlyKeys(…), ALWAYS)`: the key check runs even when a value of the
+ * object already failed (zod skips refinements after a wrong type), so a misspelled required key
+ * (`acess`) is reported with its suggestion, not only as the missing `access`.
+ */
+export const ALWAYS = { when: () => true } as const;
+
+/** A superRefine that fails each key of an object not in `known`, at that key's path (pass ALWAYS too). */
 export function onlyKeys(known: readonly string[]) {
   return (value: unknown, ctx: z.RefinementCtx): void => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return;

@@ -3,6 +3,7 @@
 // lines of an update (`~ title: "a" → "b"`). A new resource of this kind is its table, its
 // requests and its read-back; check, diff and the plan come from here.
 import { z } from "zod";
+import { ALWAYS, onlyKeys } from "../../rules/keys";
 import { checkInputs, type CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
 import { shown } from "./plan";
@@ -10,14 +11,19 @@ import { sameValue } from "./sameValue";
 import { inputKeys, replaceKeys, keysWhere, type Table } from "./propertyTable";
 import { STATE_LAYOUT_VERSION, type RawInputs } from "./state";
 
-/** The rows' rules as one strict zod object (an unknown key is a failure naming it). */
-export function rulesOf(table: Table): z.ZodObject {
+/**
+ * The rows' rules as one strict zod object: an unknown key is a failure at that key, with the
+ * closest argument (`titel`: did you mean "title"), not dropped.
+ */
+export function rulesOf(table: Table): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
+  const known: string[] = [];
   for (const [k, p] of Object.entries(table)) {
-    if (p.role !== "argument" || p.rule === undefined) continue;
-    shape[k] = p.required ? p.rule : p.rule.optional();
+    if (p.role !== "argument") continue;
+    known.push(k);
+    if (p.rule !== undefined) shape[k] = p.required ? p.rule : p.rule.optional();
   }
-  return z.object(shape);
+  return z.looseObject(shape).superRefine(onlyKeys(known), ALWAYS);
 }
 
 /** Text given as a comma list becomes a list (tags), so its order and spacing are not a change. */

@@ -1,6 +1,7 @@
 // The rule of PortalItem's `sharing` input (its table row reads it): an access word and, optionally,
 // group ids. Apart from sharing.ts so the table imports no provider code (no import circle).
 import { z } from "zod";
+import { ALWAYS, onlyKeys } from "../../rules/keys";
 
 export const SHARING_ACCESS = ["private", "org", "public"] as const;
 export type SharingAccess = (typeof SHARING_ACCESS)[number];
@@ -17,9 +18,12 @@ export interface Sharing {
  */
 export const GROUP_ID = /^[0-9a-fA-F]{32}$/;
 
+/** The keys of `sharing`; another key (`acess`) fails at preview with the closest of them (issue 29 scope 4). */
+export const SHARING_KEYS = ["access", "groups"] as const;
+
 export const sharingRule = z
-  .object({
+  .looseObject({
     access: z.enum(SHARING_ACCESS),
     groups: z.array(z.string().regex(GROUP_ID, "must be a group id: exactly 32 hexadecimal digits")).optional(),
   })
-  .strict();
+  .superRefine(onlyKeys(SHARING_KEYS), ALWAYS) as unknown as z.ZodType<Sharing>;

@@ -4,7 +4,7 @@
 // (machinery/propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
 import { z } from "zod";
 import { RELATIONSHIP_TYPES, USERNAME } from "../../../spec/limits";
-import { didYouMean, onlyKeys } from "../../rules/keys";
+import { ALWAYS, didYouMean, onlyKeys } from "../../rules/keys";
 import { itemFieldsShape as f } from "../../rules/item";
 import { sharingRule } from "./sharingRule";
 import { folderIdRule } from "../folder/table";
@@ -22,7 +22,7 @@ const relationship = z
     originItemId: z.string().optional(),
     destinationItemId: z.string().optional(),
   })
-  .superRefine(onlyKeys(["type", "originItemId", "destinationItemId"])) as unknown as z.ZodType<{ type: string; originItemId?: string; destinationItemId?: string }>;
+  .superRefine(onlyKeys(["type", "originItemId", "destinationItemId"]), ALWAYS) as unknown as z.ZodType<{ type: string; originItemId?: string; destinationItemId?: string }>;
 
 /** Rows in the order the inputs are kept in state. */
 export const PORTAL_ITEM = {
@@ -57,7 +57,7 @@ export const PORTAL_ITEM = {
   metadata: { role: "argument", adopt: "compared", exported: "no", rule: f.metadata, wire: "metadata", whenSet: true, drift: "custom", file: { size: "metadataSize", sha256: "metadataSha256", xml: true }, doc: "A local XML file (relative paths are relative to the project directory), uploaded as the item's metadata and served at `content/items/{id}/info/metadata/metadata.xml`. Must exist, be readable and start with XML at preview. Its `metadataSize` and `metadataSha256` are kept in state, so a changed file is a diff, and a refresh hashes the portal's copy, so an edit in the portal is drift. Removing it leaves the portal's metadata as it is (docs/spec.md has no operation that deletes it)." },
   metadataSha256: { role: "computed", output: true, whenSet: true, doc: "The SHA-256 of `metadata`, when given; after a refresh, of the portal's copy." },
   metadataSize: { role: "computed", output: true, whenSet: true, doc: "The size of `metadata` in bytes, when given; after a refresh, of the portal's copy." },
-  listingProperties: { role: "argument", adopt: "compared", exported: "copied", rule: f.listingProperties, wire: "listingProperties", sent: true, json: true, drift: "held", read: "listingProperties", doc: "Marketplace listing (spec.md#listing-properties), a JSON object or its text: `licenseType`, `priceType` (`free` or `paid`), `priceDesc` (required when paid), `creditsPerTransaction` (only with `licensingModel: \"consumption\"`), `trialSupported`, `trialDuration` (days ≥ 1, only with `trialSupported: true`), `ecommerceEnabled`, `licensingModel` (unset: the portal's default). Other properties pass as given. The names are the public API's, not docs/spec.md's (below)." },
+  listingProperties: { role: "argument", adopt: "compared", exported: "copied", rule: f.listingProperties, wire: "listingProperties", sent: true, json: true, drift: "held", read: "listingProperties", doc: "Marketplace listing (spec.md#listing-properties), a JSON object or its text: `licenseType`, `priceType` (`free` or `paid`), `priceDesc` (required when paid), `creditsPerTransaction` (only with `licensingModel: \"consumption\"`), `trialSupported`, `trialDuration` (days ≥ 1, only with `trialSupported: true`), `ecommerceEnabled`, `licensingModel` (unset: the portal's default). Another key fails at preview with the closest name (`licenceType`: did you mean `licenseType`). The names are the public API's, not docs/spec.md's (below)." },
   appCategories: { role: "argument", adopt: "compared", exported: "copied", rule: f.appCategories, wire: "appCategories", sent: true, drift: "held", read: "appCategories", doc: "A list of application categories (sent as a JSON array)." },
   industries: { role: "argument", adopt: "compared", exported: "copied", rule: f.industries, wire: "industries", sent: true, drift: "held", read: "industries", doc: "A list of application industries (sent as a JSON array)." },
   languages: { role: "argument", adopt: "compared", exported: "copied", rule: f.languages, wire: "languages", sent: true, drift: "held", read: "languages", doc: "A list of application languages (sent as a JSON array)." },

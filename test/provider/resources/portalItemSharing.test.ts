@@ -48,7 +48,10 @@ describe("provider PortalItem sharing against the emulator", function () {
     assert.match(bad.failures![0].reason, /"everyone" is not one of: "private", "org", "public"/);
     assert.match(bad.failures![1].reason, new RegExp(`expected array, got "${G1}"`));
     const badId = await p.check!({}, { ...base, sharing: { access: "org", groups: [G1, "sales-team"], everyone: true } });
-    assert.deepEqual(badId.failures!.map((f) => f.property).sort(), ["sharing", "sharing.groups[1]"]);
+    assert.deepEqual(badId.failures!.map((f) => f.property).sort(), ["sharing.everyone", "sharing.groups[1]"]);
+    assert.match(badId.failures!.find((f) => f.property === "sharing.everyone")!.reason, /^unknown property \(known: access, groups\)/);
+    const typo = await p.check!({}, { ...base, sharing: { acess: "org" } });
+    assert.ok(typo.failures!.some((f) => f.property === "sharing.acess" && /did you mean "access"\?/.test(f.reason)), JSON.stringify(typo.failures));
     assert.match(badId.failures!.find((f) => f.property === "sharing.groups[1]")!.reason, /32 hexadecimal digits/);
     assert.deepEqual(await requestLog(emu), []);
   });
