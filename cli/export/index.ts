@@ -4,6 +4,7 @@
 // is refused except on loopback. Progress on stderr; one line per problem. Exit codes: 0 written;
 // 2 bad input (flags, credentials, a non-empty --out, a portal that cannot be reached or refuses the
 // credentials); 1 any other failure. Nothing is left in --out unless the export completes.
+// --split-by owner|folder writes several projects instead of one (split.ts, projectSplit.ts).
 import { parseArgs } from "node:util";
 import { AuthError, ConfigError, NetworkError, PortalError, createPortalClient, resolvePortalConfig, type PortalClient } from "../../provider";
 import { checkOut, stage, UsageError } from "./output";
@@ -35,8 +36,8 @@ first \`pulumi up\` sends no write unless something differs, and keeps retainOnD
                     per part (parts/<name>/: the items of one owner, or of one folder of one owner,
                     with their folders), which read the groups' ids from the org stack through a
                     StackReference; up org first, then the parts in parallel (README.md,
-                    projects.json). Split past a thousand or so resources: one stack's up grows
-                    superlinearly (docs/adopting.md, docs/performance.md)
+                    projects.json). One stack's up turns superlinear between about 750 and 2,250
+                    resources: split past that (docs/adopting.md, docs/performance.md)
 `;
 
 interface Flags {
