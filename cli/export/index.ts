@@ -4,14 +4,18 @@
 // is refused except on loopback. Progress on stderr; one line per problem. Exit codes: 0 written;
 // 2 bad input (flags, credentials, a non-empty --out, a portal that cannot be reached or refuses the
 // credentials); 1 any other failure. Nothing is left in --out unless the export completes.
+// --split-by owner|folder writes several projects instead of one (split.ts, projectSplit.ts).
 import { parseArgs } from "node:util";
 import { AuthError, ConfigError, NetworkError, PortalError, createPortalClient, resolvePortalConfig, type PortalClient } from "../../provider";
 import { checkOut, stage, UsageError } from "./output";
 import { renderProgram } from "./program";
-import { writeProject } from "./project";
+import { renderSplitPrograms } from "./programSplit";
+import { projectName, writeProject } from "./project";
+import { partDir, writeSplitProjects } from "./projectSplit";
 import { readOrganization, type OrgSnapshot } from "./read";
+import { ORG_DIR, partition, SPLIT_BY, splitProjectName, type SplitBy } from "./split";
 
-export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups]";
+export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups] [--split-by owner|folder|none]";
 
 const HELP = `${EXPORT_USAGE}
 
@@ -27,6 +31,13 @@ first \`pulumi up\` sends no write unless something differs, and keeps retainOnD
   --no-items        trees only
   --no-schemas      items only
   --no-groups       leave groups, memberships and folders out (items keep folder ids; their sharing leaves groups unmanaged)
+  --split-by <how>  owner, folder or none (default): with owner or folder, --out holds one project
+                    for what is organization-wide (org/: category trees, groups and members) and one
+                    per part (parts/<name>/: the items of one owner, or of one folder of one owner,
+                    with their folders), which read the groups' ids from the org stack through a
+                    StackReference; up org first, then the parts in parallel (README.md,
+                    projects.json). One stack's up turns superlinear between about 750 and 2,250
+                    resources: split past that (docs/adopting.md, docs/performance.md)
 `;
 
 interface Flags {
@@ -37,6 +48,7 @@ interface Flags {
   items: boolean;
   schemas: boolean;
   groups: boolean;
+  splitBy: SplitBy;
 }
 
 function flagsOf(argv: string[]): Flags | "help" {
@@ -52,6 +64,7 @@ function flagsOf(argv: string[]): Flags | "help" {
         "no-items": { type: "boolean" },
         "no-schemas": { type: "boolean" },
         "no-groups": { type: "boolean" },
+        "split-by": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -63,7 +76,9 @@ function flagsOf(argv: string[]): Flags | "help" {
   if (values.help) return "help";
   if (typeof values.out !== "string" || values.out.trim() === "") throw new UsageError(`--out <dir> is required; ${EXPORT_USAGE}`);
   if (values["no-items"] && values["no-schemas"]) throw new UsageError("--no-items and --no-schemas together leave nothing to export");
-  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"], groups: !values["no-groups"] };
+  const splitBy = (values["split-by"] as string | undefined) ?? "none";
+  if (!(SPLIT_BY as readonly string[]).includes(splitBy)) throw new UsageError(`--split-by takes ${SPLIT_BY.join(", ")} (got ${JSON.stringify(splitBy)}); ${EXPORT_USAGE}`);
+  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"], groups: !values["no-groups"], splitBy: splitBy as SplitBy };
 }
 
 /** The provider's config errors, in the words of the environment the export reads. */
@@ -102,6 +117,22 @@ export function managedTreesWarning(snapshot: Pick<OrgSnapshot, "contentTree" | 
   );
 }
 
+/** One project (the default): writes it; the secrets it requires. */
+async function writeOne(dir: string, snapshot: OrgSnapshot): Promise<{ projects: string; secrets: string[] }> {
+  const program = renderProgram(snapshot);
+  await writeProject(dir, snapshot, program);
+  return { projects: "", secrets: program.secrets.map((s) => s.key) };
+}
+
+/** --split-by owner|folder: writes the org project and one per part; the projects and the secrets (`<path>: <key>`). */
+async function writeSplit(dir: string, snapshot: OrgSnapshot, by: Exclude<SplitBy, "none">): Promise<{ projects: string; secrets: string[] }> {
+  const split = partition(snapshot, by);
+  const programs = renderSplitPrograms(snapshot, split, splitProjectName(projectName(snapshot), ORG_DIR));
+  const projects = await writeSplitProjects(dir, snapshot, split, programs);
+  const secrets = split.parts.flatMap((p, i) => programs.parts[i].secrets.map((s) => `${partDir(p)}: ${s.key}`));
+  return { projects: ` in ${projects.length} projects (${ORG_DIR} first, then ${split.parts.length} part(s); projects.json)`, secrets };
+}
+
 export async function exportCommand(argv: string[]): Promise<number> {
   const say = (line: string) => process.stderr.write(`pulumi-gis-portal export: ${line}\n`);
   let url: string | undefined;
@@ -124,11 +155,10 @@ export async function exportCommand(argv: string[]): Promise<number> {
     for (const s of snapshot.skipped) say(`skipped item ${s.id} ${JSON.stringify(s.title)}: ${s.reason}`);
     const warning = managedTreesWarning(snapshot);
     if (warning) say(warning);
-    const program = renderProgram(snapshot);
-    await writeProject(staging.dir, snapshot, program);
+    const written = flags.splitBy === "none" ? await writeOne(staging.dir, snapshot) : await writeSplit(staging.dir, snapshot, flags.splitBy);
     await staging.publish();
     const files = snapshot.items.filter((e) => e.file).length;
-    say(`wrote ${flags.out}: ${snapshot.items.length} item(s), ${files} file(s)${program.secrets.length > 0 ? `; secrets to set before the first preview: ${program.secrets.map((s) => s.key).join(", ")}` : ""}`);
+    say(`wrote ${flags.out}: ${snapshot.items.length} item(s), ${files} file(s)${written.projects}${written.secrets.length > 0 ? `; secrets to set before the first preview: ${written.secrets.join(", ")}` : ""}`);
     return 0;
   } catch (e) {
     await staging?.discard().catch(() => undefined);

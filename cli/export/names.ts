@@ -5,18 +5,25 @@
 /** Longest name kept from a title (a Pulumi name may be longer; a reviewer reads these). */
 const MAX_SLUG = 48;
 
-/** "Água & Esgoto — 2024" → "agua-esgoto-2024"; "" when nothing readable is left. */
-export function slug(text: string): string {
+/** "Água & Esgoto — 2024" → "agua-esgoto-2024"; "" when nothing readable is left. At most `max` characters, cut at a word. */
+export function slug(text: string, max = MAX_SLUG): string {
   const plain = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  if (plain.length <= MAX_SLUG) return plain;
-  const cut = plain.slice(0, MAX_SLUG);
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max);
   const dash = cut.lastIndexOf("-");
-  return (dash > MAX_SLUG / 2 ? cut.slice(0, dash) : cut).replace(/-+$/, "");
+  return (dash > max / 2 ? cut.slice(0, dash) : cut).replace(/-+$/, "");
+}
+
+/** How `uniqueNames` names: the name of an empty slug, the longest slug, names never given. */
+export interface NameRules {
+  empty?: string;
+  max?: number;
+  reserved?: readonly string[];
 }
 
 /**
@@ -24,10 +31,10 @@ export function slug(text: string): string {
  * "-3"… for repeats. Entries are taken in the order (slug, id), so the result does not depend on the
  * order the portal listed them in.
  */
-export function uniqueNames(entries: ReadonlyArray<{ id: string; title: string }>): Map<string, string> {
-  const keyed = entries.map((e) => ({ id: e.id, base: slug(e.title) || "item" }));
+export function uniqueNames(entries: ReadonlyArray<{ id: string; title: string }>, rules: NameRules = {}): Map<string, string> {
+  const keyed = entries.map((e) => ({ id: e.id, base: slug(e.title, rules.max) || (rules.empty ?? "item") }));
   keyed.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const used = new Set<string>();
+  const used = new Set<string>(rules.reserved);
   const out = new Map<string, string>();
   for (const { id, base } of keyed) {
     let name = base;
@@ -45,19 +52,19 @@ const RESERVED = new Set([
   ..."fs path pulumi portal config adopted here json".split(" "),
 ]);
 
-/** "water-mains-2" → "waterMains2"; prefixed with "item" when it would start with a digit or be reserved. */
-export function identifier(name: string): string {
+/** "water-mains-2" → "waterMains2"; prefixed with "item" when it would start with a digit or be reserved (or one of `declared`, names the program declares besides). */
+export function identifier(name: string, declared: readonly string[] = []): string {
   const camel = name.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9_]/g, "");
-  if (camel === "" || /^[0-9]/.test(camel) || RESERVED.has(camel)) return `item${camel.charAt(0).toUpperCase()}${camel.slice(1)}`;
+  if (camel === "" || /^[0-9]/.test(camel) || RESERVED.has(camel) || declared.includes(camel)) return `item${camel.charAt(0).toUpperCase()}${camel.slice(1)}`;
   return camel;
 }
 
 /** Identifiers for names already unique: two names that camel-case alike get "_2", "_3"… in order. */
-export function uniqueIdentifiers(names: readonly string[]): Map<string, string> {
+export function uniqueIdentifiers(names: readonly string[], declared: readonly string[] = []): Map<string, string> {
   const used = new Set<string>();
   const out = new Map<string, string>();
   for (const name of [...names].sort()) {
-    const base = identifier(name);
+    const base = identifier(name, declared);
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
     used.add(id);

@@ -5,12 +5,17 @@
 import { itemIdentity, propertyTables } from "../../provider";
 import { uniqueIdentifiers } from "./names";
 import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
+import type { ExportedFolder, ExportedGroup } from "./readGroups";
 import { folderArg, folderLines, groupLines, sharingArg } from "./programGroups";
 
-/** Program identifiers of the folders and groups, by their portal ids. */
-interface Refs {
+/** How a program names what its items point at: folders, groups and the other end of a relationship. */
+export interface ProgramRefs {
+  /** The program identifier of each Folder resource, by folder id. */
   folders: Map<string, string>;
+  /** The code of each group's id (`fieldCrews.groupId`, or a split part's `groupId("group-field-crews")`), by group id. */
   groups: Map<string, string>;
+  /** The comment on a relationship's other end: its resource name (and, in a split part, where it lives). */
+  related(itemId: string): string | undefined;
 }
 
 /** A config secret the program requires (a stored service password the portal never returns). */
@@ -62,7 +67,7 @@ function literal(v: unknown, indent: string): string {
 /** Item fields copied as they are, in the order of the PortalItem table (the rows' `exported: "copied"` facet). */
 const COPIED = propertyTables.PORTAL_ITEM_EXPORT_COPIED;
 
-function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names: Map<string, string>, secrets: SecretKey[], refs: Refs): string[] {
+function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, secrets: SecretKey[], refs: ProgramRefs): string[] {
   const i = e.item;
   const args: string[] = [];
   const arg = (k: string, code: string) => args.push(`  ${k}: ${code},`);
@@ -93,7 +98,7 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names
   const rel = plan.byItem.get(i.id);
   if (rel) {
     const [end, other] = rel.originItemId !== undefined ? ["originItemId", rel.originItemId] : ["destinationItemId", rel.destinationItemId!];
-    const otherName = names.get(other);
+    const otherName = refs.related(other);
     arg("relationship", `{ type: ${JSON.stringify(rel.type)}, ${end}: ${JSON.stringify(other)} }${otherName ? ` /* ${otherName} */` : ""}`);
   }
   // an authoritative item is protected by its status (spec.md#item-status); only a protection of its own is declared
@@ -106,7 +111,8 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, names
   return lines;
 }
 
-function schemaLines(snapshot: OrgSnapshot): string[] {
+/** The CategorySchema and MemberCategorySchema (none with --no-schemas). */
+export function schemaLines(snapshot: Pick<OrgSnapshot, "contentTree" | "memberTree">): string[] {
   if (snapshot.contentTree === undefined) return [];
   const lines = ["", "// The category trees, as the portal holds them (edit trees/*.yaml)"];
   const one = (cls: string, name: string, prop: string, loader: string, tree: unknown[]) => {
@@ -119,17 +125,10 @@ function schemaLines(snapshot: OrgSnapshot): string[] {
   return lines;
 }
 
-/** The program's text and the config secrets it requires. */
-export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: SecretKey[] } {
-  const plan = planRelationships(snapshot.items, snapshot.relationships);
-  const names = new Map(snapshot.items.map((e) => [e.item.id, e.name]));
-  const [groups, folders] = [snapshot.groups ?? [], snapshot.folders ?? []];
-  const idents = uniqueIdentifiers([...snapshot.items.map((e) => e.name), ...groups.map((g) => g.name), ...folders.map((f) => f.name)]);
-  const refs: Refs = { folders: new Map(folders.map((f) => [f.id, idents.get(f.name)!])), groups: new Map(groups.map((g) => [g.group.id, idents.get(g.name)!])) };
-  const secrets: SecretKey[] = [];
-  const p = snapshot.portal;
-  const lines = [
-    `// Organization ${JSON.stringify(p.name)} (${p.id}) at ${p.url}, written by \`pulumi-gis-portal export\`.`,
+/** The lines every exported program opens with: `first` (what it holds), what adoption does, the imports and helpers. */
+export function openingLines(first: string): string[] {
+  return [
+    first,
     "// Every resource adopts what exists (docs/adopting.md of pulumi-gis-portal): the first `pulumi up`",
     "// changes only what differs from this program, and sends nothing when nothing does. `adopted`",
     "// retains the portal's content when a resource leaves the program or the stack is destroyed;",
@@ -143,17 +142,59 @@ export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: S
     "const adopted: pulumi.CustomResourceOptions = { retainOnDelete: true };",
     "const here = (...parts: string[]) => path.join(__dirname, ...parts);",
     'const json = (file: string) => JSON.parse(fs.readFileSync(here(file), "utf8"));',
-    ...schemaLines(snapshot),
   ];
-  if (folders.length > 0) lines.push("", `// Folders (${folders.length})`);
+}
+
+/** "Organization "X" (id) at url" */
+export function organizationOf(snapshot: Pick<OrgSnapshot, "portal">): string {
+  const p = snapshot.portal;
+  return `Organization ${JSON.stringify(p.name)} (${p.id}) at ${p.url}`;
+}
+
+export function folderSection(folders: readonly ExportedFolder[], idents: Map<string, string>): string[] {
+  const lines = folders.length > 0 ? ["", `// Folders (${folders.length})`] : [];
   for (const f of folders) lines.push("", ...folderLines(f, idents.get(f.name)!));
-  if (groups.length > 0) lines.push("", `// Groups (${groups.length}) and their members`);
+  return lines;
+}
+
+export function groupSection(groups: readonly ExportedGroup[], idents: Map<string, string>): string[] {
+  const lines = groups.length > 0 ? ["", `// Groups (${groups.length}) and their members`] : [];
   for (const g of groups) lines.push("", ...groupLines(g, idents.get(g.name)!));
-  if (snapshot.items.length > 0) lines.push("", `// Items (${snapshot.items.length})`);
-  for (const e of snapshot.items) lines.push("", ...itemLines(e, idents.get(e.name)!, plan, names, secrets, refs));
-  if (plan.left.length > 0) {
-    lines.push("", "// Relationships not declared (a PortalItem declares one; both ends already declare theirs):");
-    for (const r of plan.left) lines.push(`//   ${r.type}: ${r.originItemId} → ${r.destinationItemId}`);
-  }
+  return lines;
+}
+
+/** The items with their statuses; the secrets they require are added to `secrets`. */
+export function itemSection(items: readonly ExportedItem[], idents: Map<string, string>, plan: RelationshipPlan, secrets: SecretKey[], refs: ProgramRefs): string[] {
+  const lines = items.length > 0 ? ["", `// Items (${items.length})`] : [];
+  for (const e of items) lines.push("", ...itemLines(e, idents.get(e.name)!, plan, secrets, refs));
+  return lines;
+}
+
+/** The relationships no item declares, in a comment. */
+export function leftSection(left: readonly Relationship[]): string[] {
+  if (left.length === 0) return [];
+  return ["", "// Relationships not declared (a PortalItem declares one; both ends already declare theirs):", ...left.map((r) => `//   ${r.type}: ${r.originItemId} → ${r.destinationItemId}`)];
+}
+
+/** The program's text and the config secrets it requires. */
+export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: SecretKey[] } {
+  const plan = planRelationships(snapshot.items, snapshot.relationships);
+  const names = new Map(snapshot.items.map((e) => [e.item.id, e.name]));
+  const [groups, folders] = [snapshot.groups ?? [], snapshot.folders ?? []];
+  const idents = uniqueIdentifiers([...snapshot.items.map((e) => e.name), ...groups.map((g) => g.name), ...folders.map((f) => f.name)]);
+  const refs: ProgramRefs = {
+    folders: new Map(folders.map((f) => [f.id, idents.get(f.name)!])),
+    groups: new Map(groups.map((g) => [g.group.id, `${idents.get(g.name)!}.groupId`])),
+    related: (id) => names.get(id),
+  };
+  const secrets: SecretKey[] = [];
+  const lines = [
+    ...openingLines(`// ${organizationOf(snapshot)}, written by \`pulumi-gis-portal export\`.`),
+    ...schemaLines(snapshot),
+    ...folderSection(folders, idents),
+    ...groupSection(groups, idents),
+    ...itemSection(snapshot.items, idents, plan, secrets, refs),
+    ...leftSection(plan.left),
+  ];
   return { text: `${lines.join("\n")}\n`, secrets };
 }

@@ -37,11 +37,11 @@ export function folderArg(folderId: unknown, folders: Map<string, string>): stri
   return ident ? `${ident}.folderId` : q(folderId);
 }
 
-/** An item's `sharing` argument: its access, and its groups by resource (by id when not exported). */
+/** An item's `sharing` argument: its access, and its groups by `byId` (the code of each exported group's id; by id when not exported). */
 export function sharingArg(access: unknown, groups: string[] | undefined, byId: Map<string, string>): string | undefined {
   const level = access === "public" || access === "org" ? access : access === "private" || access === "shared" ? "private" : undefined;
   if (level === undefined) return undefined;
   if (groups === undefined) return `{ access: ${q(level)} }`;
-  const refs = groups.map((g) => (byId.has(g) ? `${byId.get(g)}.groupId` : q(g)));
+  const refs = groups.map((g) => byId.get(g) ?? q(g));
   return `{ access: ${q(level)}, groups: [${refs.join(", ")}] }`;
 }

@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { stringify as toYaml } from "yaml";
 import type { SecretKey } from "./program";
-import type { ExportNode, OrgSnapshot } from "./read";
+import type { ExportedItem, ExportNode, OrgSnapshot } from "./read";
 import { slug } from "./names";
 
 /** This package's package.json (the generated project depends on the same version). */
@@ -24,32 +24,38 @@ export function projectName(snapshot: OrgSnapshot): string {
   return `portal-${slug(snapshot.portal.urlKey || snapshot.portal.name) || "org"}`;
 }
 
-function pulumiYaml(name: string, snapshot: OrgSnapshot): string {
+/** "Organization X (id) as code" */
+export function asCode(snapshot: Pick<OrgSnapshot, "portal">): string {
+  return `Organization ${snapshot.portal.name} (${snapshot.portal.id}) as code`;
+}
+
+export function pulumiYaml(name: string, description: string): string {
   return [
     `name: ${name}`,
     "runtime:",
     "  name: nodejs",
     "  options:",
     "    typescript: true",
-    `description: ${JSON.stringify(`Organization ${snapshot.portal.name} (${snapshot.portal.id}) as code, exported by pulumi-gis-portal`)}`,
+    `description: ${JSON.stringify(description)}`,
     "main: index.ts",
     "",
   ].join("\n");
 }
 
-function packageJson(name: string): string {
+/** The package.json of a project (`main` its program), or of the root of a split export's projects (no `main`). */
+export function packageJson(name: string, main: string | null = "index.ts"): string {
   const own = ownPackage();
   const pkg = {
     name,
     private: true,
-    main: "index.ts",
+    main: main ?? undefined,
     dependencies: { "@pulumi/pulumi": own.peerDependencies?.["@pulumi/pulumi"] ?? "^3.142.0", "pulumi-gis-portal": `^${own.version}` },
     devDependencies: { "@types/node": "^20.0.0", typescript: "^5.9.0" },
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
-const TSCONFIG = `${JSON.stringify(
+export const TSCONFIG = `${JSON.stringify(
   { compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, esModuleInterop: true, skipLibCheck: true }, files: ["index.ts"] },
   null,
   2,
@@ -100,7 +106,7 @@ function treeYaml(nodes: ExportNode[], what: string): string {
   return nodes.length === 0 ? `${head}# (none yet)\n[]\n` : head + toYaml(nodes, { lineWidth: 0 });
 }
 
-async function write(dir: string, file: string, text: string): Promise<void> {
+export async function write(dir: string, file: string, text: string): Promise<void> {
   const full = path.join(dir, file);
   await fs.promises.mkdir(path.dirname(full), { recursive: true });
   await fs.promises.writeFile(full, text);
@@ -109,17 +115,26 @@ async function write(dir: string, file: string, text: string): Promise<void> {
 /** Writes every project file but the downloaded ones (already under files/). */
 export async function writeProject(dir: string, snapshot: OrgSnapshot, program: { text: string; secrets: SecretKey[] }): Promise<void> {
   const name = projectName(snapshot);
-  await write(dir, "Pulumi.yaml", pulumiYaml(name, snapshot));
+  await write(dir, "Pulumi.yaml", pulumiYaml(name, `${asCode(snapshot)}, exported by pulumi-gis-portal`));
   await write(dir, "package.json", packageJson(name));
   await write(dir, "tsconfig.json", TSCONFIG);
   await write(dir, ".gitignore", "node_modules/\n");
   await write(dir, "README.md", readme(name, snapshot, program.secrets));
   await write(dir, "index.ts", program.text);
-  if (snapshot.contentTree) {
-    await write(dir, "trees/content-categories.yaml", treeYaml(snapshot.contentTree, "content categories (spec.md#category-schema)"));
-    await write(dir, "trees/member-categories.yaml", treeYaml(snapshot.memberTree ?? [], "member categories (spec.md#member-category-schema)"));
-  }
-  for (const e of snapshot.items) {
+  await writeTrees(dir, snapshot);
+  await writeTexts(dir, snapshot.items);
+}
+
+/** trees/*.yaml (none with --no-schemas). */
+export async function writeTrees(dir: string, snapshot: Pick<OrgSnapshot, "contentTree" | "memberTree">): Promise<void> {
+  if (!snapshot.contentTree) return;
+  await write(dir, "trees/content-categories.yaml", treeYaml(snapshot.contentTree, "content categories (spec.md#category-schema)"));
+  await write(dir, "trees/member-categories.yaml", treeYaml(snapshot.memberTree ?? [], "member categories (spec.md#member-category-schema)"));
+}
+
+/** items/<name>.json (or .txt) of the text items. */
+export async function writeTexts(dir: string, items: readonly ExportedItem[]): Promise<void> {
+  for (const e of items) {
     if (e.text?.json) await write(dir, `items/${e.name}.json`, `${JSON.stringify(e.text.value, null, 2)}\n`);
     else if (e.text) await write(dir, `items/${e.name}.txt`, String(e.text.value));
   }

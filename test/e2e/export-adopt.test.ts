@@ -6,46 +6,17 @@
 // nothing. A second export of the same organization gives the same files. Bad input: one line,
 // exit 2, nothing written. Run `npm run build` first (the bin and the packed tarball come from dist/).
 import { strict as assert } from "node:assert";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequestLog, portalGet, portalPost, requestLog } from "../provider/resources/portalCalls";
-import { fixtureStack, offlineEngineEnv, packedPackage, pulumiBinDir, type FixtureProject } from "../support/pulumi";
+import { exportedFiles, fixtureStack, offlineEngineEnv, packedPackage, pulumiBinDir, runCommand, type FixtureProject } from "../support/pulumi";
 
 const root = path.resolve(__dirname, "..", "..");
 const bin = path.join(root, "dist", "cli", "index.js");
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Async (the emulator lives in this process: a blocking child would stall it). */
-function run(file: string, args: string[], opts: { cwd: string; env: Record<string, string | undefined> }): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(file, args, { cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv, maxBuffer: 1e8 }, (e, stdout, stderr) =>
-      resolve({ code: e ? (typeof (e as any).code === "number" ? (e as any).code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/** Every file under `dir` (relative paths), but what npm and the stack add. */
-function exportedFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const rel = path.relative(dir, path.join(d, e.name));
-      if (["node_modules", "package-lock.json", ".pulumi-state", ".pulumi-home"].includes(rel) || /^Pulumi\..+\.yaml$/.test(rel)) continue;
-      if (e.isDirectory()) walk(path.join(d, e.name));
-      else out.push(rel);
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+const run = runCommand;
 
 const webMapText = (n: number) => JSON.stringify({ operationalLayers: [{ id: `layer${n}`, title: `Layer ${n}` }], baseMap: { title: "Topographic", baseMapLayers: [] }, version: "2.31" });
 

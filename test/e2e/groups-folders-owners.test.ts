@@ -7,13 +7,12 @@
 // the "web UI" in those folders and groups) exported, installed and adopted sends no write, and the
 // next preview has no change. Bad input for each new resource fails at preview with 0 requests.
 import { strict as assert } from "node:assert";
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequestLog, portalGet, portalPost, requestLog } from "../provider/resources/portalCalls";
-import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, pulumiBinDir, runPulumi, type FixtureProject } from "../support/pulumi";
+import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, pulumiBinDir, runCommand, runPulumi, type FixtureProject } from "../support/pulumi";
 
 const root = path.resolve(__dirname, "..", "..");
 const bin = path.join(root, "dist", "cli", "index.js");
@@ -57,11 +56,7 @@ if (which === "slash") new portal.Folder("slash", { title: "a/b" });
 if (which === "many") new portal.GroupMembership("many", { groupId: "${"a".repeat(32)}", users: Array.from({ length: 25001 }, (_, i) => "user" + i) });
 `;
 
-function run(file: string, args: string[], opts: { cwd: string; env: Record<string, string | undefined> }): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(file, args, { cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv, maxBuffer: 1e8 }, (e, stdout, stderr) => resolve({ code: e ? (typeof (e as any).code === "number" ? (e as any).code : 1) : 0, stdout, stderr }));
-  });
-}
+const run = runCommand;
 
 describe("e2e groups, folders and owners (issue 23)", function () {
   this.timeout(1_200_000);

@@ -154,3 +154,33 @@ export function runPulumi(project: FixtureProject, args: string[], o: { stack?: 
     ),
   );
 }
+
+export interface CommandRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command asynchronously (an emulator in this process must keep serving): its exit code and output, never a throw. */
+export function runCommand(file: string, args: string[], opts: { cwd: string; env: Record<string, string | undefined> }): Promise<CommandRun> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv, maxBuffer: 1e8 }, (e, stdout, stderr) =>
+      resolve({ code: e ? (typeof (e as { code?: unknown }).code === "number" ? ((e as { code: number }).code) : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Every file an export wrote under `dir` (relative paths, sorted), but what npm and the stacks add. */
+export function exportedFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const rel = path.relative(dir, path.join(d, e.name));
+      if (["node_modules", "package-lock.json", ".pulumi-state", ".pulumi-home"].includes(rel) || /^Pulumi\..+\.yaml$/.test(e.name)) continue;
+      if (e.isDirectory()) walk(path.join(d, e.name));
+      else out.push(rel);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}

@@ -1,11 +1,14 @@
 // examples/ci: the workflow parses, and its jobs do what docs/review.md promises (plan comment on
-// pull requests, up on dev at merge, prod on a tag or by hand); and actionlint (built at a pinned
+// pull requests, up on dev at merge, prod on a tag or by hand); the split-up workflow runs the org
+// project, then the parts of projects.json as a matrix (docs/adopting.md); and actionlint (built at a pinned
 // version by scripts/ensure-actionlint, cached outside the repo) finds nothing in any workflow there.
 import { strict as assert } from "node:assert";
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse } from "yaml";
+import { projectEntries } from "../../cli/export/projectSplit";
+import { partition } from "../../cli/export/split";
 
 const root = path.join(__dirname, "..", "..");
 const workflows = path.join(root, "examples", "ci", ".github", "workflows");
@@ -111,6 +114,45 @@ describe("unit: examples/ci drift workflow (issue 25)", function () {
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(r.outputs, { preview: "255", drift: "1" });
     assert.match(r.md, /portal changed title to "Map \(edited\)"/);
+  });
+});
+
+describe("unit: examples/ci split-up workflow (export --split-by)", () => {
+  const splitFile = path.join(workflows, "split-up.yml");
+  const wf = parse(fs.readFileSync(splitFile, "utf8"));
+  const steps = (job: string) => wf.jobs[job].steps as Array<{ run?: string; uses?: string; id?: string; "working-directory"?: string }>;
+  const script = (job: string) => steps(job).map((s) => s.run ?? s.uses ?? "").join("\n");
+
+  it("the org project first, then a matrix job over the parts of projects.json that needs it", () => {
+    assert.deepEqual(Object.keys(wf.jobs), ["org", "parts"]);
+    assert.equal(wf.jobs.parts.needs, "org");
+    assert.equal(wf.jobs.parts.strategy.matrix.project, "${{ fromJSON(needs.org.outputs.parts) }}");
+    assert.equal(wf.jobs.org.outputs.parts, "${{ steps.parts.outputs.parts }}");
+    assert.match(steps("org").find((s) => s.id === "parts")!.run!, /jq -c .* projects\.json/);
+    assert.match(wf.jobs.parts.if, /needs\.org\.outputs\.parts != '\[\]'/, "no matrix job over an empty list");
+  });
+
+  it("each job installs once at the root and runs in its project's directory: preview on a pull request, up on main", () => {
+    for (const job of ["org", "parts"]) {
+      assert.match(script(job), /npm ci/);
+      const step = steps(job).find((s) => /pulumi up/.test(s.run ?? ""))!;
+      assert.equal(step["working-directory"], job === "org" ? "org" : "${{ matrix.project.path }}");
+      assert.match(step.run!, /pulumi preview --stack dev/);
+      assert.match(step.run!, /pulumi up --stack dev --yes/);
+    }
+    assert.doesNotMatch(fs.readFileSync(splitFile, "utf8"), /PORTAL_TOKEN: [^$]/, "no literal token");
+  });
+
+  it("its jq filter picks the parts out of a projects.json as export writes it", async function () {
+    // GitHub's runners have jq; a machine without it skips this
+    if ((await run("jq", ["-c", "."], root, "1")).code !== 0) this.skip();
+    const filter = /jq -c '([^']+)' projects\.json/.exec(steps("org").find((s) => s.id === "parts")!.run!)![1];
+    const item = (id: string, owner: string) => ({ item: { id, title: id, type: "Web Map", owner }, name: id });
+    const snapshot = { portal: { id: "o", name: "City", urlKey: "city", url: "https://city.example.com" }, items: [item("a", "ann"), item("b", "bob")], relationships: [], skipped: [] };
+    const projects = projectEntries(snapshot, partition(snapshot, "owner"));
+    const jq = await run("jq", ["-c", filter], root, JSON.stringify(projects));
+    assert.equal(jq.code, 0, jq.stderr);
+    assert.deepEqual(JSON.parse(jq.stdout).map((p: { path: string }) => p.path), ["parts/ann", "parts/bob"]);
   });
 });
 

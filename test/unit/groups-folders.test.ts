@@ -84,7 +84,7 @@ describe("issue 23: membership changes", () => {
 
 describe("issue 23: export references groups and folders by resource", () => {
   it("sharing names the groups by identifier, an unexported group by id", () => {
-    const byId = new Map([["g1", "fieldCrews"]]);
+    const byId = new Map([["g1", "fieldCrews.groupId"]]);
     assert.equal(sharingArg("shared", ["g1", "g2"], byId), '{ access: "private", groups: [fieldCrews.groupId, "g2"] }');
     assert.equal(sharingArg("org", undefined, byId), '{ access: "org" }');
     assert.equal(folderArg("f1", new Map([["f1", "drafts"]])), "drafts.folderId");
