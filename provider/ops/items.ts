@@ -8,7 +8,8 @@ import { itemPath, userItemPath, type ItemRef } from "./paths";
 export type { ItemRef };
 
 /** spec.md#item-fields: the item fields addItem and update accept (objects are sent as JSON). */
-export interface ItemParams {
+/** The item fields the add, commit and update requests take (spec.md#item-fields); the PortalItem table checks at compile time that each field its rows send is one of them. */
+export interface ItemFields {
   title?: string;
   type?: string;
   typeKeywords?: string[];
@@ -20,6 +21,7 @@ export interface ItemParams {
   classification?: Record<string, unknown> | string;
   extent?: unknown;
   licenseinfo?: string;
+  accessInformation?: string;
   culture?: string;
   properties?: Record<string, unknown>;
   url?: string;
@@ -29,9 +31,9 @@ export interface ItemParams {
   /** spec.md#item-fields: JSON array or comma list; sent as a JSON array (titles may hold commas). */
   categories?: string[] | string;
   listingProperties?: Record<string, unknown>;
-  appCategories?: string[];
-  industries?: string[];
-  languages?: string[];
+  appCategories?: string[] | string;
+  industries?: string[] | string;
+  languages?: string[] | string;
   largeThumbnail?: string;
   banner?: string;
   /** spec.md#item-fields: a repeatable URL; sent as a JSON array. */
@@ -50,6 +52,10 @@ export interface ItemParams {
   multipart?: boolean;
   filename?: string;
   name?: string;
+}
+
+/** ItemFields, and any other field a caller passes as it is. */
+export interface ItemParams extends ItemFields {
   [field: string]: unknown;
 }
 
@@ -65,18 +71,9 @@ export interface PortalItem {
   [field: string]: unknown;
 }
 
-/**
- * List fields sent as JSON arrays: categories (spec.md#item-fields: titles may hold commas), and the lists whose
- * serialization docs/spec.md leaves open (appCategories, industries, languages) and the repeatable
- * screenshot URL, whose values may hold commas too (the public API takes JSON arrays; unconfirmed).
- */
-const JSON_ARRAY_FIELDS = ["categories", "appCategories", "industries", "languages", "screenshot"] as const;
-
-/** Item fields as request params: the JSON_ARRAY_FIELDS as JSON arrays, the rest by serializeParam. */
+/** Item fields as request params. Lists that go as JSON arrays were encoded by the caller (the PortalItem rows' `encoding`); the rest go by serializeParam. */
 export function itemBody(item: ItemParams): Params {
-  const out: Params = { ...(item as Params) };
-  for (const field of JSON_ARRAY_FIELDS) if (Array.isArray(item[field])) out[field] = JSON.stringify(item[field]);
-  return out;
+  return { ...(item as Params) };
 }
 
 /** Local files sent with the item, streamed from disk (spec.md#item-fields file, thumbnail, metadata). */

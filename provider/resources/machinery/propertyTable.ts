@@ -38,6 +38,13 @@ export interface Property {
   /** JSON given as its text is parsed at check, so state, diff and refresh compare values, not texts. */
   json?: true;
   /**
+   * How a sent value goes on the wire when it is a list or an object: `json-array` — a list as a JSON
+   * array (its values may hold commas); `comma-list` — a list as comma-delimited text; `json-text` —
+   * an object as its JSON text. Unset: the transport's default (a list of scalars comma-delimited,
+   * anything else as JSON text; provider/rest/body.ts).
+   */
+  encoding?: "json-array" | "comma-list" | "json-text";
+  /**
    * A local file (a path relative to the project directory): check requires a readable regular file
    * and records its size and SHA-256 under these computed rows, so a changed file is a diff; `xml`
    * also requires the file to start with an XML declaration or element.

@@ -1,23 +1,28 @@
 // PortalItem inputs → the item fields addItem, commit and update send (spec.md#item-fields).
 import type { ItemParams } from "../../ops/items";
 import { generationOf, markersOf } from "./identity";
-import { PROPERTY_FIELDS } from "./table";
+import { PROPERTY_FIELDS, WIRE_ENCODINGS } from "./table";
 
 import type { PortalItemProps as Props } from "./props";
 
 /** Resource arguments sent as item properties, with their spec.md#item-fields field names (portalItem/table.ts). */
 export { PROPERTY_FIELDS };
 
-/** The item properties (no data source, no relationship) of the inputs. */
+/** A value as its row's `encoding` says it goes on the wire (portalItem/table.ts). */
+const ENCODE: Record<string, (v: unknown) => unknown> = {
+  "json-array": (v) => (Array.isArray(v) ? JSON.stringify(v) : v),
+  "comma-list": (v) => (Array.isArray(v) ? v.join(",") : v),
+  "json-text": (v) => (v !== null && typeof v === "object" ? JSON.stringify(v) : v),
+};
+const encoded = (field: string, v: unknown): unknown => (WIRE_ENCODINGS[field] ? ENCODE[WIRE_ENCODINGS[field]](v) : v);
+
+/** The item properties (no data source, no relationship) of the inputs, each encoded as its row says. */
 export function itemProperties(inputs: Props): ItemParams {
   const item: ItemParams = {};
-  for (const [arg, field] of Object.entries(PROPERTY_FIELDS)) if (inputs[arg] !== undefined) item[field] = inputs[arg];
-  // spec.md#item-fields: tags are a comma-delimited string
-  if (Array.isArray(inputs.tags)) item.tags = inputs.tags.join(",");
+  for (const [arg, field] of Object.entries(PROPERTY_FIELDS)) if (inputs[arg] !== undefined) item[field] = encoded(field, inputs[arg]);
   // the resource's markers ride with the user's keywords (portalItem/identity.ts)
   const markers = markersOf(inputs.__urn, generationOf(inputs));
   if (markers.length > 0) item.typeKeywords = [...(Array.isArray(inputs.typeKeywords) ? inputs.typeKeywords : []), ...markers];
-  if (inputs.classification !== undefined && typeof inputs.classification !== "string") item.classification = JSON.stringify(inputs.classification);
   return item;
 }
 

@@ -8,6 +8,7 @@ import { ALWAYS, didYouMean, onlyKeys } from "../../rules/keys";
 import { itemFieldsShape as f } from "../../rules/item";
 import { sharingRule } from "./sharingRule";
 import { folderIdRule } from "../folder/table";
+import type { ItemFields } from "../../ops/items";
 import { inputKeys, keysWhere, type ArgumentName, outputKeys, replaceKeys, secretKeys, type Property, type Table } from "../machinery/propertyTable";
 
 // spec.md#gap-relationships: a type outside the public API's list is refused at preview, with the closest one (issue 29)
@@ -32,9 +33,9 @@ export const PORTAL_ITEM = {
   title: { role: "argument", adopt: "compared", exported: "custom", required: true, rule: f.title, wire: "title", sent: true, drift: "held", read: "title", doc: "At most 256 characters; the item's only name." },
   typeKeywords: { role: "argument", adopt: "compared", exported: "custom", rule: f.typeKeywords, wire: "typeKeywords", sent: true, drift: "custom", doc: "A list. The portal adds type keywords of its own; only removing one of yours is drift." },
   description: { role: "argument", adopt: "compared", exported: "copied", rule: f.description, wire: "description", sent: true, drift: "held", read: "description", doc: "Less than 64 KB (UTF-8 bytes)." },
-  tags: { role: "argument", adopt: "compared", exported: "copied", rule: f.tags, wire: "tags", sent: true, list: true, drift: "held", read: "tags", doc: "A list, or comma-delimited text." },
+  tags: { role: "argument", encoding: "comma-list", adopt: "compared", exported: "copied", rule: f.tags, wire: "tags", sent: true, list: true, drift: "held", read: "tags", doc: "A list, or comma-delimited text." },
   snippet: { role: "argument", adopt: "compared", exported: "copied", rule: f.snippet, wire: "snippet", sent: true, drift: "held", read: "snippet", doc: "At most 2048 characters." },
-  categories: { role: "argument", adopt: "compared", exported: "copied", rule: f.categories, wire: "categories", sent: true, list: true, drift: "held", read: "categories", doc: "A list, or comma-delimited text." },
+  categories: { role: "argument", encoding: "json-array", adopt: "compared", exported: "copied", rule: f.categories, wire: "categories", sent: true, list: true, drift: "held", read: "categories", doc: "A list, or comma-delimited text." },
   extent: { role: "argument", adopt: "compared", exported: "copied", rule: f.extent, wire: "extent", sent: true, doc: "`[[xmin, ymin], [xmax, ymax]]`, an object, or the text form." },
   licenseInfo: { role: "argument", adopt: "compared", exported: "copied", rule: f.licenseinfo, wire: "licenseinfo", sent: true, drift: "held", read: "licenseInfo", doc: "As spec.md#item-fields (sent as `licenseinfo`)." },
   accessInformation: { role: "argument", adopt: "compared", exported: "copied", rule: f.accessInformation, wire: "accessInformation", sent: true, drift: "held", read: "accessInformation", doc: "Credits (attribution) of the item (public REST API item parameter `accessInformation`; docs/fidelity.md)." },
@@ -48,7 +49,7 @@ export const PORTAL_ITEM = {
   dataUrl: { role: "argument", adopt: "not-compared", exported: "no", rule: f.dataUrl, wire: "dataUrl", doc: "An unsecured URL the portal downloads. The provider adds `async=true` itself (spec.md#add-item-data-url) and polls the add." },
   thumbnailFile: { role: "argument", adopt: "not-compared", exported: "no", rule: f.thumbnail, wire: "thumbnail", doc: "A local PNG, GIF or JPEG of at most 10 MB." },
   thumbnailUrl: { role: "argument", adopt: "not-compared", exported: "no", rule: f.thumbnailUrl, wire: "thumbnailUrl", sent: true, doc: "A PNG, GIF or JPEG URL (the 1 MB limit is the portal's to check)." },
-  classification: { role: "argument", adopt: "compared", exported: "copied", rule: f.classification, wire: "classification", sent: true, doc: "Release 11.4: `{classification, banner, distribution, reviewDate}`; `reviewDate` a date." },
+  classification: { role: "argument", encoding: "json-text", adopt: "compared", exported: "copied", rule: f.classification, wire: "classification", sent: true, doc: "Release 11.4: `{classification, banner, distribution, reviewDate}`; `reviewDate` a date." },
   serviceUsername: { role: "argument", adopt: "compared", exported: "custom", rule: f.serviceUsername, wire: "serviceUsername", sent: true, doc: "Stored credentials; only on `Map Service`, `Feature Service` and `Image Service` items." },
   servicePassword: { role: "argument", adopt: "not-compared", exported: "custom", rule: f.servicePassword, wire: "servicePassword", sent: true, secret: true, doc: "Stored credentials, with `serviceUsername`, even when given as plain text." },
   serviceProxyFilter: { role: "argument", adopt: "compared", exported: "custom", rule: f.serviceProxyFilter, wire: "serviceProxyFilter", sent: true, doc: "`{hitsPerInterval > 0, intervalSeconds (default 60), referrers}` (spec.md#service-proxy-filter)." },
@@ -58,12 +59,12 @@ export const PORTAL_ITEM = {
   metadataSha256: { role: "computed", output: true, whenSet: true, doc: "The SHA-256 of `metadata`, when given; after a refresh, of the portal's copy." },
   metadataSize: { role: "computed", output: true, whenSet: true, doc: "The size of `metadata` in bytes, when given; after a refresh, of the portal's copy." },
   listingProperties: { role: "argument", adopt: "compared", exported: "copied", rule: f.listingProperties, wire: "listingProperties", sent: true, json: true, drift: "held", read: "listingProperties", doc: "Marketplace listing (spec.md#listing-properties), a JSON object or its text: `licenseType`, `priceType` (`free` or `paid`), `priceDesc` (required when paid), `creditsPerTransaction` (only with `licensingModel: \"consumption\"`), `trialSupported`, `trialDuration` (days ≥ 1, only with `trialSupported: true`), `ecommerceEnabled`, `licensingModel` (unset: the portal's default). Another key fails at preview with the closest name (`licenceType`: did you mean `licenseType`). The names are the public API's, not docs/spec.md's (below)." },
-  appCategories: { role: "argument", adopt: "compared", exported: "copied", rule: f.appCategories, wire: "appCategories", sent: true, drift: "held", read: "appCategories", doc: "A list of application categories (sent as a JSON array)." },
-  industries: { role: "argument", adopt: "compared", exported: "copied", rule: f.industries, wire: "industries", sent: true, drift: "held", read: "industries", doc: "A list of application industries (sent as a JSON array)." },
-  languages: { role: "argument", adopt: "compared", exported: "copied", rule: f.languages, wire: "languages", sent: true, drift: "held", read: "languages", doc: "A list of application languages (sent as a JSON array)." },
+  appCategories: { role: "argument", encoding: "json-array", adopt: "compared", exported: "copied", rule: f.appCategories, wire: "appCategories", sent: true, drift: "held", read: "appCategories", doc: "A list of application categories (sent as a JSON array)." },
+  industries: { role: "argument", encoding: "json-array", adopt: "compared", exported: "copied", rule: f.industries, wire: "industries", sent: true, drift: "held", read: "industries", doc: "A list of application industries (sent as a JSON array)." },
+  languages: { role: "argument", encoding: "json-array", adopt: "compared", exported: "copied", rule: f.languages, wire: "languages", sent: true, drift: "held", read: "languages", doc: "A list of application languages (sent as a JSON array)." },
   largeThumbnail: { role: "argument", adopt: "compared", exported: "copied", rule: f.largeThumbnail, wire: "largeThumbnail", sent: true, drift: "held", read: "largeThumbnail", doc: "An http(s) URL: the application thumbnail." },
   banner: { role: "argument", adopt: "compared", exported: "copied", rule: f.banner, wire: "banner", sent: true, drift: "held", read: "banner", doc: "An http(s) URL: the application banner." },
-  screenshot: { role: "argument", adopt: "compared", exported: "copied", rule: f.screenshot, wire: "screenshot", sent: true, list: "one", drift: "held", read: "screenshots", doc: "One http(s) URL or a list of them: application screenshots. Kept as a list; read back from the item's `screenshots`." },
+  screenshot: { role: "argument", encoding: "json-array", adopt: "compared", exported: "copied", rule: f.screenshot, wire: "screenshot", sent: true, list: "one", drift: "held", read: "screenshots", doc: "One http(s) URL or a list of them: application screenshots. Kept as a list; read back from the item's `screenshots`." },
   advancedSettings: { role: "argument", adopt: "compared", exported: "copied", rule: f.advancedSettings, wire: "advancedSettings", sent: true, json: true, drift: "held", read: "advancedSettings", doc: "A JSON object, or its text." },
   name: { role: "argument", adopt: "compared", exported: "no", rule: f.name, wire: "name", sent: true, whenSet: true, drift: "held", read: "name", doc: "The item's file name, sent with the title (spec.md#item-fields). Unset: the portal's (the uploaded file's name); compared and read back only when set." },
   itemIdToCreate: { role: "argument", adopt: "identity", exported: "no", output: true, rule: f.itemIdToCreate, wire: "itemIdToCreate", change: "replace", doc: "Exactly 32 letters or digits. Default: one derived per resource generation and kept in state.", outputDoc: "The id asked for at create." },
@@ -121,6 +122,14 @@ export const OWN_RULES = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.rule
 /** Arguments the core item schema checks, under their wire name; itemIdToCreate only when the user gives it. */
 export const CHECKED_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p, k) => p.wire !== undefined && k !== "itemIdToCreate").map((k) => [k, row(k).wire!]));
 /** Arguments sent as item properties with addItem, commit and update, with their wire names. */
+/** The wire names the rows send with add, commit and update. */
+type SentWire = { [K in keyof typeof PORTAL_ITEM]: (typeof PORTAL_ITEM)[K] extends { sent: true; wire: infer W extends string } ? W : never }[keyof typeof PORTAL_ITEM];
+// each of them is a field of the request type (provider/ops/items.ts ItemFields): a compile error otherwise
+const sentAreRequestFields: [Exclude<SentWire, keyof ItemFields>] extends [never] ? true : { notInItemFields: Exclude<SentWire, keyof ItemFields> } = true;
+void sentAreRequestFields;
+
+/** Wire names of the sent fields with an encoding of their own (the row's `encoding`). */
+export const WIRE_ENCODINGS: Record<string, NonNullable<Property["encoding"]>> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.sent === true && p.encoding !== undefined).map((k) => [row(k).wire!, row(k).encoding!]));
 export const PROPERTY_FIELDS: Record<string, string> = Object.fromEntries(keysWhere(PORTAL_ITEM, (p) => p.sent === true).map((k) => [k, row(k).wire!]));
 /** Output → field of the read item it is taken from (spec.md#gap-read-item). */
 export const OUTPUT_FIELDS: Record<string, string> = Object.fromEntries(OUTPUT_KEYS.filter((k) => row(k).read !== undefined).map((k) => [k, row(k).read!]));
