@@ -1,22 +1,57 @@
 #!/usr/bin/env node
-// portal-emulator --port 7443 --fixtures file.json --release 11.4 [--web-adaptor portal] [--http-errors] [--request-timeout-ms 60000]
+// portal-emulator --port 7443 --fixtures file.json --release 11.4 [--web-adaptor portal] [--http-errors] [--request-timeout-ms 60000] [--help]
 // Prints the emulator's URLs and the fixture users' tokens, then runs until SIGINT/SIGTERM.
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 
+const OPTIONS = {
+  port: { type: "string", default: "7443" },
+  host: { type: "string", default: "127.0.0.1" },
+  fixtures: { type: "string" },
+  release: { type: "string", default: "11.4" },
+  "web-adaptor": { type: "string" },
+  "http-errors": { type: "boolean", default: false },
+  "job-delay-ms": { type: "string" },
+  "request-timeout-ms": { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+const USAGE = `Usage: portal-emulator [options]
+
+Runs the portal emulator until SIGINT or SIGTERM, after printing its URLs and the fixture users'
+tokens (local test tokens only).
+
+Options:
+  --port <n>            port to listen on (default 7443; 0: any free port)
+  --host <address>      address to listen on (default 127.0.0.1)
+  --fixtures <file>     a JSON fixtures file (default: the built-in fixture users)
+  --release <version>   the portal release to emulate (default 11.4)
+  --web-adaptor <name>  serve under /<name>/sharing/rest, as a web adaptor does
+  --http-errors         answer errors with their HTTP status (default: HTTP 200 with the
+                        error envelope, as a real portal does)
+  --job-delay-ms <n>    delay of each step of an asynchronous job (default 20)
+  --request-timeout-ms <n>
+                        a request not answered this long after its body arrived gets a 504
+                        in the error envelope (default 60000)
+  -h, --help            print this help and exit
+`;
+
+function parsed(): ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"] {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (e) {
+    // an unknown option or a missing value: which one, and where the options are listed
+    process.stderr.write(`portal-emulator: ${(e as Error).message}\nRun portal-emulator --help for the options.\n`);
+    process.exit(2);
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: "string", default: "7443" },
-      host: { type: "string", default: "127.0.0.1" },
-      fixtures: { type: "string" },
-      release: { type: "string", default: "11.4" },
-      "web-adaptor": { type: "string" },
-      "http-errors": { type: "boolean", default: false },
-      "job-delay-ms": { type: "string" },
-      "request-timeout-ms": { type: "string" },
-    },
-  });
+  const values = parsed();
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const emulator = await startEmulator({
     port: Number(values.port),
     host: values.host,

@@ -77,6 +77,8 @@ describe("e2e plans a reviewer can trust (preview = apply, --json, render-plan, 
     assert.doesNotMatch(preview.stdout, /to replace|\[unknown\]|output<string>/, preview.stdout);
     // ids the check fills in for dependents are not shown as added on every update (issue 29 scope 3)
     assert.doesNotMatch(preview.stdout, /\+ (itemId|portalId)\b/, preview.stdout);
+    // nor the read-back owner and protected flag the program leaves unset (issue 29 scope 3)
+    assert.doesNotMatch(preview.stdout, /^\s*[-+~]\s*(owner|protected)\b/m, preview.stdout);
     assert.match(preview.stdout, /~ rename Categories\/Land\/Soils → Categories\/Land\/Soil types \(2 items are in it\)/);
     assert.match(preview.stdout, /- remove Categories\/Water\/Lakes \(1 item is in it\)/);
     assert.match(preview.stdout, /~ move Categories\/Imagery → Categories\/Land\/Imagery \(0 items are in it\)/);
@@ -137,6 +139,27 @@ describe("e2e plans a reviewer can trust (preview = apply, --json, render-plan, 
     assert.match(preview.stdout, /\+ add Categories\/Water\/Rivers/);
     assert.match(preview.stdout, /\+ add Categories\/Air/);
     assert.match(preview.stdout, /- remove Categories\/Land\/Wetlands \(0 items are in it\)/);
+  });
+
+  it("after a refresh, an unrelated update shows no owner or protected the program leaves unset (issue 29 scope 3)", async () => {
+    // the item is protected in the portal (not managed here: `protected` is unset), then refreshed,
+    // so the state holds the owner and the flag as read back
+    const mapId = (await cli(["stack", "output", "mapId"])).stdout.trim();
+    assert.match(mapId, /^[0-9a-f]{32}$/);
+    const protect = await portalPost(emu, "dev_admin", `content/users/dev_admin/items/${mapId}/protect`, {});
+    assert.equal(protect.success, true, JSON.stringify(protect));
+    const refresh = await cli(["refresh", "--yes", "--skip-preview"]);
+    assert.equal(refresh.code, 0, refresh.stderr);
+    write(treeV2, "Streets v3");
+    const preview = await cli(["preview", "--diff"]);
+    assert.equal(preview.code, 0, preview.stderr);
+    assert.match(preview.stdout, /~ title: \\?"Streets v2\\?" → \\?"Streets v3\\?"/, preview.stdout);
+    assert.doesNotMatch(preview.stdout, /^\s*[-+~]\s*(owner|protected)\b/m, preview.stdout);
+    const up = await cli(["up", "--yes", "--skip-preview"]);
+    assert.equal(up.code, 0, up.stdout + up.stderr);
+    const again = await cli(["preview", "--diff"]);
+    assert.doesNotMatch(again.stdout, /^\s*[-+~]\s*(owner|protected)\b/m, again.stdout);
+    assert.match(again.stdout, /no changes|unchanged/i);
   });
 
   it("a 30-node tree's create reads as about one line per node", async () => {

@@ -7,9 +7,31 @@ import type { AddressInfo } from "node:net";
 
 const root = path.resolve(__dirname, "../..");
 
-/** Starts the CLI as users do (through ts-node here; dist/emulator/cli.js once built) and reads its banner. */
-async function startCli(args: string[]): Promise<{ child: ChildProcess; banner: string }> {
-  const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(root, "emulator/cli.ts"), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TS_NODE_PROJECT: path.join(root, "tsconfig.json") } });
+const cliCommand = (args: string[]) => [process.execPath, "-r", "ts-node/register/transpile-only", path.join(root, "emulator/cli.ts"), ...args];
+const cliEnv = () => ({ ...process.env, TS_NODE_PROJECT: path.join(root, "tsconfig.json") });
+
+/** Runs the CLI to its end: exit code and output. */
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [cmd, ...rest] = cliCommand(args);
+  const child = spawn(cmd, rest, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: cliEnv() });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
+ * Starts the CLI as users do (through ts-node here; dist/emulator/cli.js once built) and reads its
+ * banner; `wrapper`: through a shell that runs it as a child and forwards SIGTERM to it, as a
+ * launcher (npx, a service script) does.
+ */
+async function startCli(args: string[], wrapper = false): Promise<{ child: ChildProcess; banner: string }> {
+  const command = cliCommand(args);
+  const forwarding = 'trap \'kill -TERM "$pid" 2>/dev/null\' TERM INT; "$@" & pid=$!; wait "$pid"; trap - TERM INT; wait "$pid"';
+  const child = wrapper
+    ? spawn("/bin/sh", ["-c", forwarding, "sh", ...command], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: cliEnv() })
+    : spawn(command[0], command.slice(1), { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: cliEnv() });
   let banner = "";
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (d) => {
@@ -48,6 +70,31 @@ describe("emulator: the portal-emulator CLI", function () {
     } finally {
       assert.equal(await stop(child), 0);
     }
+  });
+
+  it("--help prints the options and exits 0; an unknown option says which and exits 2, without a stack", async () => {
+    const help = await runCli(["--help"]);
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /^Usage: portal-emulator \[options\]/);
+    for (const option of ["--port", "--host", "--fixtures", "--release", "--web-adaptor", "--http-errors", "--job-delay-ms", "--help"]) assert.ok(help.stdout.includes(option), option);
+    assert.equal((await runCli(["-h"])).stdout, help.stdout);
+    const bad = await runCli(["--prot", "0"]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /^portal-emulator: Unknown option '--prot'[\s\S]*Run portal-emulator --help/);
+    assert.doesNotMatch(bad.stderr, /\n\s+at /, "no stack frame");
+  });
+
+  it("SIGTERM through a launcher that forwards it (a shell wrapper, as npx does) stops the server and frees its port", async () => {
+    const { child, banner } = await startCli(["--port", "0"], true);
+    const port = Number(new URL(/url: +(\S+)/.exec(banner)![1]).port);
+    assert.ok(port > 0, banner);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/sharing/rest/portals/self?f=json`)).status, 200);
+    assert.equal(await stop(child), 0, "the wrapper exits with the emulator's code");
+    // the port is free again: nothing answers, and a new server can listen on it
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/sharing/rest/portals/self?f=json`));
+    const again = http.createServer();
+    await new Promise<void>((resolve, reject) => again.once("error", reject).listen(port, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => again.close(() => resolve()));
   });
 
   // GC lag on freed chunks shows as some growth; whole-file buffering would add at least 200 MB

@@ -45,6 +45,24 @@ describe("unit: examples/ci workflow", () => {
     assert.match(fs.readFileSync(file, "utf8"), /secrets\.PULUMI_CONFIG_PASSPHRASE/);
     assert.doesNotMatch(fs.readFileSync(file, "utf8"), /PORTAL_TOKEN: [^$]/, "no literal token");
   });
+  it("the jobs that run up keep .pulumi-gis-portal/ after a failed or cancelled up (restore before, save with if: always() after)", () => {
+    type Step = { run?: string; uses?: string; if?: string; with?: Record<string, string> };
+    for (const job of ["dev", "prod"]) {
+      const steps = wf.jobs[job].steps as Step[];
+      assert.ok(!steps.some((s) => /^actions\/cache@/.test(s.uses ?? "")), `${job}: actions/cache saves only after a successful job`);
+      const up = steps.findIndex((s) => /pulumi up --stack/.test(s.run ?? ""));
+      const restore = steps.findIndex((s) => /^actions\/cache\/restore@/.test(s.uses ?? ""));
+      const save = steps.findIndex((s) => /^actions\/cache\/save@/.test(s.uses ?? ""));
+      assert.ok(restore >= 0 && restore < up, `${job}: restored before up`);
+      assert.ok(save > up, `${job}: saved after up`);
+      assert.equal(steps[save].if, "always()", `${job}: saved even when up failed or the run was cancelled`);
+      for (const i of [restore, save]) assert.equal(steps[i].with?.path, ".pulumi-gis-portal");
+      // a cache key is written once: a re-run (new attempt) saves under its own key
+      assert.equal(steps[save].with?.key, steps[restore].with?.key);
+      assert.match(steps[save].with!.key, /github\.run_id.*github\.run_attempt/);
+      assert.match(steps[restore].with!["restore-keys"], new RegExp(`^pulumi-gis-portal-${job}-$`));
+    }
+  });
 });
 
 describe("unit: examples/ci drift workflow (issue 25)", function () {

@@ -102,6 +102,26 @@ function carriedOutputs(olds: Props, inputs: Props): Props {
   return out;
 }
 
+/** Arguments compared only when set that the portal also reports (owner, folder, url, protected). */
+const HELD_WHEN_UNSET = INPUT_KEYS.filter((k) => PORTAL_ITEM[k].role === "argument" && "whenSet" in PORTAL_ITEM[k] && PORTAL_ITEM[k].whenSet === true && "output" in PORTAL_ITEM[k] && PORTAL_ITEM[k].output === true);
+
+/**
+ * Issue 29 scope 3: a refresh keeps what the portal holds for owner, folder, url and protected in
+ * the state's inputs; a program that leaves them unset would then show `- owner` and
+ * `- protected: true` in `preview --diff` on every unrelated update, although an unset row is not
+ * managed and nothing changes in the portal. The old value is carried instead (an update that
+ * keeps the item; a replacement takes the program's inputs as they are).
+ */
+function heldWhenUnset(olds: Props, news: Props, inputs: Props): Props {
+  const out: Props = {};
+  if (!olds || Object.keys(olds).length === 0 || diffPortalItem(withText(olds), inputs).replaces.length > 0) return out;
+  for (const key of HELD_WHEN_UNSET) {
+    const old = olds[key];
+    if ((news[key] === undefined || news[key] === null) && old !== undefined && old !== null && !isUnknown(old)) (out as Record<string, unknown>)[key] = old;
+  }
+  return out;
+}
+
 /**
  * Text content is kept under the engine-internal key `__text` (never printed, so a create does not
  * dump a web map's JSON; the plan line gives its length). Every method reads it through here; state
@@ -139,6 +159,7 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   }
   Object.assign(inputs, itemIdToCreateFor(olds ?? {}, { ...news, itemIdToCreate: news.itemIdToCreate ?? undefined }));
   Object.assign(inputs, carriedOutputs(olds ?? {}, inputs));
+  if (failures.length === 0) Object.assign(inputs, heldWhenUnset(olds ?? {}, news, inputs));
   // docs/adopting.md: an adopted item is read (reads only); its id is known and its plan says "adopt"
   const adoption = failures.length === 0 ? await checkAdoption(olds ?? {}, inputs) : undefined;
   if (adoption) failures.push(...adoption.failures);

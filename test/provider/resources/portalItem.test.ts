@@ -106,6 +106,26 @@ describe("provider PortalItem against the emulator", function () {
     assert.deepEqual(await p.diff!(c.id, r.props!, again), { changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
+  it("issue 29 scope 3: after a refresh, an update that leaves owner and protected unset carries them (no `- owner` in preview --diff), sends no request for them; a replace does not", async () => {
+    const program = { type: "Web Map", title: "Held", text: {} };
+    const c = await p.create(await checked(program));
+    await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${c.id}/protect`);
+    // the state's inputs take the outputs read before (so a second refresh holds protected: true)
+    const r = await p.read!(c.id, (await p.read!(c.id, c.outs)).props!);
+    assert.equal(r.inputs!.owner, "dev_publisher");
+    assert.equal(r.inputs!.protected, true);
+    await clearRequestLog(emu);
+    const next = await checked({ ...program, title: "Held v2" }, r.inputs);
+    assert.equal(next.owner, "dev_publisher");
+    assert.equal(next.protected, true);
+    assert.deepEqual(next.plannedChanges, ['~ title: "Held" → "Held v2"']);
+    assert.deepEqual((await requestLog(emu)).filter((q) => q.method !== "GET"), [], "the check writes nothing");
+    assert.deepEqual(await p.diff!(c.id, r.props!, next), { changes: true, replaces: [], deleteBeforeReplace: false });
+    const replacing = await checked({ ...program, type: "Web Mapping Application" }, r.inputs);
+    assert.equal(replacing.owner, undefined, "a replacement takes the program's owner (unset: the configured user)");
+    assert.equal(replacing.protected, undefined);
+  });
+
   it("diff: an unset owner is the configured one; a different owner is an update (a reassign), not a replace; protected:false cannot undo an authoritative status", async () => {
     const olds = { ...(await checked({ type: "Web Map", title: "T", text: {} })), owner: "dev_publisher", protected: true, contentStatus: "org_authoritative" };
     const news = { ...olds, owner: undefined, protected: undefined, contentStatus: undefined };
