@@ -109,6 +109,20 @@ describe("emulator: hostile input (issue 30)", function () {
     fs.writeFileSync(file, patched);
     const r = await h.call("content/users/dev_admin/addItem", { type: "Code Attachment", title: "Slip" }, { ...as(), files: { file: { path: file, filename: "slip.zip" } } });
     assert.equal(r.success, true, JSON.stringify(r));
+    // the entry that climbs out is skipped (neither in the info folder nor beside it); the others are there
+    const info = (rel: string) => fetch(`${h.emu.sharingUrl}/content/items/${r.id}/info/${rel}?f=json&token=${h.token("dev_admin")}`).then((res) => res.text());
+    assert.match(await info("iteminfo.xml"), /<title>Card<\/title>/);
+    for (const rel of ["a.t", "esriinfo/a.t", "..%2Fa.t"]) assert.match(await info(rel), /"code":404/, rel);
+    // on disk: the emulator's data dir (the one holding this item) has no a.t anywhere
+    const dataDir = fs
+      .readdirSync(os.tmpdir())
+      .filter((d) => d.startsWith("portal-emulator-"))
+      .map((d) => path.join(os.tmpdir(), d))
+      .find((d) => (fs.readdirSync(d, { recursive: true }) as string[]).some((f) => path.basename(f) === r.id));
+    assert.ok(dataDir, "the item's folder is found");
+    const files = fs.readdirSync(dataDir, { recursive: true }) as string[];
+    assert.ok(files.some((f) => f.endsWith(path.join("info", "iteminfo.xml"))), files.join(", "));
+    assert.deepEqual(files.filter((f) => path.basename(f) === "a.t"), [], "the entry that climbs out is not written");
   });
 
   it("an iteminfo.xml with a DOCTYPE is a 400", async () => {
@@ -121,23 +135,34 @@ describe("emulator: hostile input (issue 30)", function () {
     assert.match(r.error.message, /DOCTYPE/);
   });
 
-  it("upload file names with a NUL byte or 300 characters are a 400 that shows no server path", async () => {
+  it("upload file names with a NUL byte, 300 characters or a path separator are a 400 naming the rule, showing no server path", async () => {
     const file = path.join(tmp, "plain.txt");
     fs.writeFileSync(file, "x");
-    for (const filename of ["a\u0000b.txt", `${"n".repeat(300)}.txt`]) {
+    for (const [filename, rule] of [
+      ["a\u0000b.txt", /NUL or control character/],
+      [`${"n".repeat(300)}.txt`, /has 304 bytes; at most 255/],
+      ["dir/a.txt", /path separator/],
+      ["../../a.txt", /path separator/],
+    ] as const) {
       const r = await h.call("content/users/dev_admin/addItem", { type: "Code Attachment", title: "Named" }, { ...as(), files: { file: { path: file, filename } } });
       assert.equal(r.error?.code, 400, JSON.stringify(r).slice(0, 200));
+      assert.match(r.error.message, rule);
       assert.ok(!r.error.message.includes(os.tmpdir()), r.error.message);
     }
   });
 
   it("an info path `100%`, a bad %-escape and a 300-character segment get the envelope, without the token", async () => {
     const id = await h.addItem("dev_admin", { title: "Info", type: "Web Map", text: "{}" });
-    for (const route of [`content/items/${id}/info/100%`, "content/items/%zz", `content/items/${"a".repeat(600)}`]) {
+    for (const [route, rule] of [
+      [`content/items/${id}/info/100%`, /./],
+      ["content/items/%zz", /a % must be followed by two hexadecimal digits/],
+      [`content/items/${"a".repeat(600)}`, /A path segment is longer than 512 characters/],
+    ] as const) {
       const res = await fetch(`${h.emu.sharingUrl}/${route}?f=json&token=${h.token("dev_admin")}`);
       const text = await res.text();
       const body = JSON.parse(text);
       assert.ok(body.error && typeof body.error.code === "number" && Array.isArray(body.error.details), `${route}: ${text.slice(0, 200)}`);
+      assert.match(body.error.message, rule, route.slice(0, 40));
       assert.ok(!TOKEN_RE.test(text), `${route} echoes the token: ${text.slice(0, 200)}`);
     }
   });
