@@ -36,12 +36,25 @@ const OPS: Array<[string, string, string]> = [
 /** Steps the engine emits around a replace that the `replace` step already stands for. */
 const FOLDED = new Set(["same", "read", "create-replacement", "delete-replaced", "discard", "refresh"]);
 
+/**
+ * The engine's step operations (the SDK's OpType, @pulumi/pulumi/automation): a step whose op is not
+ * one of them is not a step of a preview.
+ */
+export const ENGINE_OPS = ["same", "create", "update", "delete", "replace", "create-replacement", "delete-replaced", "read", "read-replacement", "refresh", "discard", "discard-replaced", "remove-pending-replace", "import", "import-replacement"] as const;
+
 /** The shape of `pulumi preview --json` that render-plan reads (issue 30): anything else is refused in one line. */
 const props = z.record(z.string(), z.unknown());
-const state = z.object({ type: z.string().optional(), inputs: props.nullish(), outputs: props.nullish(), propertyDependencies: z.record(z.string(), z.array(z.string())).nullish() }).nullish();
+// the provider's semantic lines (provider/resources/machinery/plan.ts): a list of strings when present
+const inputs = props.and(z.object({ plannedChanges: z.array(z.string(), { error: "must be a list of strings" }).optional() }));
+const state = z.object({ type: z.string().optional(), inputs: inputs.nullish(), outputs: props.nullish(), propertyDependencies: z.record(z.string(), z.array(z.string())).nullish() }).nullish();
+const op = z.enum(ENGINE_OPS, { error: (i) => `must be one of the engine's operations (${ENGINE_OPS.join(", ")}), not ${JSON.stringify(i.input)?.slice(0, 40) ?? String(i.input)}` });
+// urn:pulumi:<stack>::<project>::<type>::<name>
+const urn = z.string({ error: "must be a string of the form urn:pulumi:<stack>::<project>::<type>::<name>" }).regex(/^urn:pulumi:[^:]*::[^:]*::.+::/, { error: "must be of the form urn:pulumi:<stack>::<project>::<type>::<name>" });
+const count = z.number({ error: "must be a count (a whole number, 0 or more)" }).int({ error: "must be a count (a whole number, 0 or more)" }).nonnegative({ error: "must be a count (a whole number, 0 or more)" });
+const step = z.object({ op, urn, type: z.string().optional(), oldState: state, newState: state, diffReasons: z.array(z.string()).nullish(), replaceReasons: z.array(z.string()).nullish() }, { error: (i) => `must be a step object, not ${i.input === null ? "null" : Array.isArray(i.input) ? "a list" : typeof i.input}` });
 const PREVIEW = z.object({
-  steps: z.array(z.object({ op: z.string(), urn: z.string(), type: z.string().optional(), oldState: state, newState: state, diffReasons: z.array(z.string()).nullish(), replaceReasons: z.array(z.string()).nullish() })).nullish(),
-  changeSummary: z.record(z.string(), z.number()),
+  steps: z.array(step, { error: (i) => `must be a list of steps, not ${i.input === null ? "null" : typeof i.input}` }).nullish(),
+  changeSummary: z.record(z.string(), count, { error: (i) => `must be an object of counts per operation, not ${i.input === null ? "null" : Array.isArray(i.input) ? "a list" : typeof i.input}` }),
   diagnostics: z.array(z.object({ message: z.string().optional(), severity: z.string().optional(), urn: z.string().optional() })).nullish(),
 });
 

@@ -144,15 +144,17 @@ export const chunkedTooLarge = () =>
 export const MAX_FILE_NAME_BYTES = 255;
 
 /**
- * An upload's file name (issue 30): its last path segment, without NUL or control characters and at
- * most 255 UTF-8 bytes; otherwise a 400 that names the rule (never a server path).
+ * An upload's file name (issue 30): a name, not a path (no `/` or `\`: docs/spec.md does not say a
+ * portal cuts a path down to its last segment, so the emulator refuses rather than guesses), without
+ * NUL or control characters, at most 255 UTF-8 bytes; otherwise a 400 that names the rule (never a
+ * server path).
  */
 export function uploadFileName(raw: string): string {
-  const name = path.basename(raw.replace(/\\/g, "/"));
   if (/[\u0000-\u001f\u007f]/.test(raw)) throw badRequest("The uploaded file's name contains a NUL or control character; rename the file.");
-  if (Buffer.byteLength(name) > MAX_FILE_NAME_BYTES) throw badRequest(`The uploaded file's name has ${Buffer.byteLength(name)} bytes; at most ${MAX_FILE_NAME_BYTES}.`);
-  if (name === "." || name === "..") throw badRequest("The uploaded file's name is not a file name; rename the file.");
-  return name;
+  if (/[/\\]/.test(raw)) throw badRequest("The uploaded file's name contains a path separator (/ or \\); send the file's name without its folder.");
+  if (Buffer.byteLength(raw) > MAX_FILE_NAME_BYTES) throw badRequest(`The uploaded file's name has ${Buffer.byteLength(raw)} bytes; at most ${MAX_FILE_NAME_BYTES}.`);
+  if (raw === "." || raw === "..") throw badRequest("The uploaded file's name is not a file name; rename the file.");
+  return raw;
 }
 
 export async function readParams(req: FastifyRequest, uploadDir: string): Promise<Params> {

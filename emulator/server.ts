@@ -56,7 +56,8 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     if (!r.url.startsWith("/__emulator")) for (const m of ([] as string[]).concat(r.method)) if (m !== "HEAD") routes.push({ method: m, url: r.url });
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, fieldSize: 64 * 1024 * 1024, files: 20, fields: 500, parts: 520 } });
+  // preservePath: the file name as the client sent it, so a name with a path separator is refused (params.ts uploadFileName), not silently cut
+  await app.register(multipart, { preservePath: true, limits: { fileSize: Number.MAX_SAFE_INTEGER, fieldSize: 64 * 1024 * 1024, files: 20, fields: 500, parts: 520 } });
 
   app.setErrorHandler((err, req, reply) => {
     const e = toEmulatorError(err);

@@ -109,6 +109,20 @@ describe("emulator: hostile input (issue 30)", function () {
     fs.writeFileSync(file, patched);
     const r = await h.call("content/users/dev_admin/addItem", { type: "Code Attachment", title: "Slip" }, { ...as(), files: { file: { path: file, filename: "slip.zip" } } });
     assert.equal(r.success, true, JSON.stringify(r));
+    // the entry that climbs out is skipped (neither in the info folder nor beside it); the others are there
+    const info = (rel: string) => fetch(`${h.emu.sharingUrl}/content/items/${r.id}/info/${rel}?f=json&token=${h.token("dev_admin")}`).then((res) => res.text());
+    assert.match(await info("iteminfo.xml"), /<title>Card<\/title>/);
+    for (const rel of ["a.t", "esriinfo/a.t", "..%2Fa.t"]) assert.match(await info(rel), /"code":404/, rel);
+    // on disk: the emulator's data dir (the one holding this item) has no a.t anywhere
+    const dataDir = fs
+      .readdirSync(os.tmpdir())
+      .filter((d) => d.startsWith("portal-emulator-"))
+      .map((d) => path.join(os.tmpdir(), d))
+      .find((d) => (fs.readdirSync(d, { recursive: true }) as string[]).some((f) => path.basename(f) === r.id));
+    assert.ok(dataDir, "the item's folder is found");
+    const files = fs.readdirSync(dataDir, { recursive: true }) as string[];
+    assert.ok(files.some((f) => f.endsWith(path.join("info", "iteminfo.xml"))), files.join(", "));
+    assert.deepEqual(files.filter((f) => path.basename(f) === "a.t"), [], "the entry that climbs out is not written");
   });
 
   it("an iteminfo.xml with a DOCTYPE is a 400", async () => {
@@ -121,23 +135,34 @@ describe("emulator: hostile input (issue 30)", function () {
     assert.match(r.error.message, /DOCTYPE/);
   });
 
-  it("upload file names with a NUL byte or 300 characters are a 400 that shows no server path", async () => {
+  it("upload file names with a NUL byte, 300 characters or a path separator are a 400 naming the rule, showing no server path", async () => {
     const file = path.join(tmp, "plain.txt");
     fs.writeFileSync(file, "x");
-    for (const filename of ["a\u0000b.txt", `${"n".repeat(300)}.txt`]) {
+    for (const [filename, rule] of [
+      ["a\u0000b.txt", /NUL or control character/],
+      [`${"n".repeat(300)}.txt`, /has 304 bytes; at most 255/],
+      ["dir/a.txt", /path separator/],
+      ["../../a.txt", /path separator/],
+    ] as const) {
       const r = await h.call("content/users/dev_admin/addItem", { type: "Code Attachment", title: "Named" }, { ...as(), files: { file: { path: file, filename } } });
       assert.equal(r.error?.code, 400, JSON.stringify(r).slice(0, 200));
+      assert.match(r.error.message, rule);
       assert.ok(!r.error.message.includes(os.tmpdir()), r.error.message);
     }
   });
 
   it("an info path `100%`, a bad %-escape and a 300-character segment get the envelope, without the token", async () => {
     const id = await h.addItem("dev_admin", { title: "Info", type: "Web Map", text: "{}" });
-    for (const route of [`content/items/${id}/info/100%`, "content/items/%zz", `content/items/${"a".repeat(600)}`]) {
+    for (const [route, rule] of [
+      [`content/items/${id}/info/100%`, /./],
+      ["content/items/%zz", /a % must be followed by two hexadecimal digits/],
+      [`content/items/${"a".repeat(600)}`, /A path segment is longer than 512 characters/],
+    ] as const) {
       const res = await fetch(`${h.emu.sharingUrl}/${route}?f=json&token=${h.token("dev_admin")}`);
       const text = await res.text();
       const body = JSON.parse(text);
       assert.ok(body.error && typeof body.error.code === "number" && Array.isArray(body.error.details), `${route}: ${text.slice(0, 200)}`);
+      assert.match(body.error.message, rule, route.slice(0, 40));
       assert.ok(!TOKEN_RE.test(text), `${route} echoes the token: ${text.slice(0, 200)}`);
     }
   });
@@ -205,46 +230,95 @@ describe("emulator: hostile input (issue 30)", function () {
     assert.ok(process.memoryUsage().rss - before < 100 * 1024 * 1024, "no decode");
   });
 
-  it("fuzz: seeded requests over every registered route answer the envelope or data, never 5xx, never the token; others' data untouched", async function () {
+  it("fuzz: seeded requests over every registered route answer the envelope or data, never 5xx, never the token, in bounded time; others' data untouched", async function () {
     this.timeout(180_000);
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
     const runs = Number(process.env.FUZZ_RUNS ?? 3000);
+    /** Every request is answered within this long (the server's own bound is 60 s; none of these should come near). */
+    const perRequestMs = 5_000;
     process.stdout.write(`      fuzz seed ${seed} (replay: FUZZ_SEED=${seed}), ${runs} requests\n`);
     const routes: Array<{ method: string; url: string }> = ((await (await fetch(`${h.emu.controlUrl}/routes`)).json()) as { routes: Array<{ method: string; url: string }> }).routes;
     assert.ok(routes.length > 60, `${routes.length} routes`);
     const victim = await h.addItem("dev_user", { title: "Untouchable", type: "Web Map", text: '{"a":1}' });
     const mine = await h.addItem("dev_publisher", { title: "Target", type: "Web Map", text: "{}" });
+    // another user's listing, as that user sees it: compared whole after the run
+    const listing = async () => {
+      const r = await h.call("content/users/dev_user", { num: 100 }, { token: h.token("dev_user"), method: "GET" });
+      return (r.items as Array<Record<string, unknown>>).map((i) => ({ id: i.id, title: i.title, modified: i.modified, access: i.access, tags: i.tags, properties: i.properties }));
+    };
+    const othersBefore = await listing();
     const values = fc.oneof(
       fc.string({ maxLength: 30 }),
-      fc.constantFrom("", "true", "[]", "{}", "%", "%%%%", "../../etc/passwd", "\u0000", "a".repeat(2000), "[[[[[[[[[[", "1=1", "name LIKE '%%%%%%%%%%%%%%%%%%x'", victim, mine, "dev_user", "/"),
+      fc.constantFrom("", "true", "[]", "{}", "%", "%%%%", "../../etc/passwd", "\u0000", "a".repeat(2000), "[[[[[[[[[[", "1=1", "name LIKE '%%%%%%%%%%%%%%%%%%x'", victim, mine, "dev_user", "/", `${"[".repeat(300)}${"]".repeat(300)}`),
       fc.json({ maxDepth: 4 }),
     );
-    const segment = fc.oneof(fc.constantFrom(victim, mine, "dev_user", "dev_publisher", "self", h.emu.portalId, "0", "Stations", "%41", "x".repeat(40)), fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent));
-    const request = fc.record({ route: fc.constantFrom(...routes), params: fc.array(segment, { minLength: 6, maxLength: 6 }), fields: fc.dictionary(fc.constantFrom("title", "type", "text", "folder", "groups", "users", "admins", "where", "q", "items", "targetUsername", "targetFolderName", "categorySchema", "access", "num", "start", "w", "f", "edits", "status", "everyone"), values, { maxKeys: 5 }) });
+    // path segments as sent on the wire: bad %-escapes, NUL, over-long segments, dot segments, plus the ids that reach real objects
+    const rawSegment = fc.constantFrom("%zz", "%", "%e0%a4", "%00", "a%00b", "%2e%2e", "..", "x".repeat(600), "%ff%fe", "100%", "%25");
+    const segment = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(victim, mine, "dev_user", "dev_publisher", "self", h.emu.portalId, "0", "Stations", "%41", "x".repeat(40)) },
+      { weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent) },
+      { weight: 2, arbitrary: rawSegment },
+    );
+    const fileName = fc.constantFrom("a.txt", "a\u0000b.txt", `${"n".repeat(300)}.txt`, "../../x.txt", "..", "thumb.png", "c:\\x\\y.zip", "");
+    const request = fc.record({
+      route: fc.constantFrom(...routes),
+      params: fc.array(segment, { minLength: 6, maxLength: 6 }),
+      fields: fc.dictionary(fc.constantFrom("title", "type", "text", "folder", "groups", "users", "admins", "where", "q", "items", "targetUsername", "targetFolderName", "categorySchema", "access", "num", "start", "w", "f", "edits", "status", "everyone", "properties"), values, { maxKeys: 5 }),
+      // how the fields travel: the query string (GET), a form body, multipart with a file, or a query string over 16 KB
+      shape: fc.constantFrom("form", "form", "multipart", "huge-query"),
+      file: fc.record({ field: fc.constantFrom("file", "thumbnail", "metadata"), name: fileName, bytes: fc.uint8Array({ maxLength: 64 }) }),
+    });
     const samples = fc.sample(request, { seed, numRuns: runs });
     const deadline = Date.now() + 150_000;
     let sent = 0;
+    const seen: Record<string, number> = {};
     for (const s of samples) {
       if (Date.now() > deadline) break;
       let i = 0;
       const url = s.route.url.replace(/:\w+|\*/g, () => s.params[i++ % s.params.length]).replace(/^\/sharing\/rest/, "");
       const full = url.startsWith("/arcgis") ? `${new URL(h.emu.serviceUrl).origin}${url}` : `${h.emu.sharingUrl}${url}`;
-      const body = new URLSearchParams({ f: "json", token: h.token("dev_publisher") });
-      for (const [k, v] of Object.entries(s.fields)) body.set(k, typeof v === "string" ? v : JSON.stringify(v));
-      const res = s.route.method === "GET" ? await fetch(`${full}?${body}`) : await fetch(full, { method: "POST", body });
+      const fields = new URLSearchParams({ f: "json", token: h.token("dev_publisher") });
+      for (const [k, v] of Object.entries(s.fields)) fields.set(k, typeof v === "string" ? v : JSON.stringify(v));
+      const shape = s.route.method === "GET" ? (s.shape === "huge-query" ? "huge-query" : "query") : s.shape === "huge-query" ? "huge-query" : s.shape;
+      seen[shape] = (seen[shape] ?? 0) + 1;
+      const signal = AbortSignal.timeout(perRequestMs * 2);
+      const started = Date.now();
+      let res: Response;
+      if (shape === "query") res = await fetch(`${full}?${fields}`, { signal });
+      else if (shape === "huge-query") {
+        fields.set("q", "q".repeat(17_000));
+        res = await fetch(`${full}?${fields}`, { method: s.route.method, signal });
+      } else if (shape === "multipart") {
+        const form = new FormData();
+        for (const [k, v] of fields) form.append(k, v);
+        form.append(s.file.field, new Blob([s.file.bytes]), s.file.name);
+        res = await fetch(full, { method: "POST", body: form, signal });
+      } else res = await fetch(full, { method: "POST", body: fields, signal });
       const text = await res.text();
+      const took = Date.now() - started;
       sent++;
-      assert.ok(res.status < 500, `seed ${seed}: ${s.route.method} ${url} → HTTP ${res.status} ${text.slice(0, 200)}`);
-      assert.ok(!text.includes(h.token("dev_publisher")) || /^\{"token"/.test(text), `seed ${seed}: ${url} echoes the token`);
-      if (/^\s*\{"error"/.test(text)) {
-        const e = JSON.parse(text).error;
-        assert.ok(typeof e.code === "number" && e.code !== 500 && typeof e.message === "string" && Array.isArray(e.details), `seed ${seed}: ${url}: ${text.slice(0, 200)}`);
-        assert.ok(!e.message.includes(os.tmpdir()), `seed ${seed}: ${url} shows a server path: ${e.message}`);
+      const what = `seed ${seed}: ${s.route.method} ${url} (${shape})`;
+      assert.ok(took < perRequestMs, `${what} took ${took} ms`);
+      assert.ok(res.status < 500, `${what} → HTTP ${res.status} ${text.slice(0, 200)}`);
+      assert.ok(!text.includes(h.token("dev_publisher")) || /^\{"token"/.test(text), `${what} echoes the token`);
+      // envelopes only: every non-2xx answer, and every JSON answer that carries an error, is the contract's envelope
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const isError = res.status >= 300 || (json !== null && typeof json === "object" && "error" in json);
+      if (isError) {
+        const e = (json as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
+        assert.ok(e && typeof e.code === "number" && e.code !== 500 && typeof e.message === "string" && Array.isArray(e.details), `${what}: not the envelope: HTTP ${res.status} ${text.slice(0, 200)}`);
+        assert.ok(!(e.message as string).includes(os.tmpdir()), `${what} shows a server path: ${e.message}`);
       }
     }
-    process.stdout.write(`      ${sent} requests sent\n`);
+    process.stdout.write(`      ${sent} requests sent (${Object.entries(seen).map(([k, n]) => `${k} ${n}`).join(", ")})\n`);
     const still = await h.call(`content/items/${victim}/data`, {}, { token: h.token("dev_user"), method: "GET" }).catch(() => undefined);
     assert.deepEqual(still, { a: 1 }, "another user's item is untouched");
+    assert.deepEqual(await listing(), othersBefore, `seed ${seed}: another user's listing changed`);
     assert.ok(process.memoryUsage().rss < 1.5 * 1024 * 1024 * 1024, "memory bounded");
   });
 });

@@ -6,9 +6,12 @@ import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { spawnSync } from "node:child_process";
 import { NotPreviewJson, parsePreview, renderPlan } from "../../cli/renderPlan";
 import { loadCategoryTree, loadMemberCategoryTree } from "../../resources/loadTree";
 import { checkPortalItem } from "../../provider/resources/portalItem/check";
+
+const URN = "urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:Group::g";
 
 describe("issue 30: render-plan input shape", () => {
   const refused = (text: string, where: RegExp) => {
@@ -22,14 +25,58 @@ describe("issue 30: render-plan input shape", () => {
     refused('{"changeSummary":{"create":"2"}}', /changeSummary\.create/);
     refused('{"changeSummary":{},"steps":{}}', /steps/);
     refused('{"changeSummary":{},"steps":[{"op":"create"}]}', /steps\[0\]\.urn/);
-    refused('{"changeSummary":{},"steps":[{"op":1,"urn":"u"}]}', /steps\[0\]\.op/);
-    refused('{"changeSummary":{},"steps":[{"op":"update","urn":"u","newState":{"inputs":[]}}]}', /steps\[0\]\.newState\.inputs/);
+    refused(`{"changeSummary":{},"steps":[{"op":1,"urn":"${URN}"}]}`, /steps\[0\]\.op/);
+    refused(`{"changeSummary":{},"steps":[{"op":"update","urn":"${URN}","newState":{"inputs":[]}}]}`, /steps\[0\]\.newState\.inputs/);
     refused('{"changeSummary":{},"diagnostics":[{"message":5}]}', /diagnostics\[0\]\.message/);
   });
+  it("the schema is tight: ops from the engine's list, urn:pulumi: URNs, counts, plannedChanges a list of strings", () => {
+    refused('{"changeSummary":{},"steps":"x"}', /steps: must be a list of steps, not string/);
+    refused('{"changeSummary":[]}', /changeSummary: must be an object of counts per operation, not a list/);
+    refused(`{"changeSummary":{},"steps":[{"op":null,"urn":"${URN}"}]}`, /steps\[0\]\.op: must be one of the engine's operations .* not null/);
+    refused(`{"changeSummary":{},"steps":[{"op":"obliterate","urn":"${URN}"}]}`, /steps\[0\]\.op: must be one of the engine's operations/);
+    refused('{"changeSummary":{},"steps":[null]}', /steps\[0\]: must be a step object, not null/);
+    refused('{"changeSummary":{},"steps":[{"op":"create","urn":5}]}', /steps\[0\]\.urn: must be a string of the form urn:pulumi:/);
+    refused('{"changeSummary":{},"steps":[{"op":"create","urn":"u"}]}', /steps\[0\]\.urn: must be of the form urn:pulumi:/);
+    refused('{"changeSummary":{"create":-1}}', /changeSummary\.create: must be a count/);
+    refused('{"changeSummary":{"create":1.5}}', /changeSummary\.create: must be a count/);
+    refused(`{"changeSummary":{},"steps":[{"op":"create","urn":"${URN}","newState":{"inputs":{"plannedChanges":"+ x"}}}]}`, /steps\[0\]\.newState\.inputs\.plannedChanges: must be a list of strings/);
+    refused(`{"changeSummary":{},"steps":[{"op":"create","urn":"${URN}","newState":{"inputs":{"plannedChanges":[1]}}}]}`, /plannedChanges/);
+  });
   it("renders what it accepts, null states included", () => {
-    const md = renderPlan(parsePreview('{"changeSummary":{"create":1},"steps":[{"op":"create","urn":"urn:x::t::n","oldState":null,"newState":{"type":"pulumi-nodejs:dynamic/portal:Group","inputs":{"plannedChanges":["+ group \\"A\\" (org)"]}}}]}'));
+    const md = renderPlan(parsePreview('{"changeSummary":{"create":1},"steps":[{"op":"create","urn":"urn:pulumi:dev::org::pulumi-nodejs:dynamic/portal:Group::n","oldState":null,"newState":{"type":"pulumi-nodejs:dynamic/portal:Group","inputs":{"plannedChanges":["+ group \\"A\\" (org)"]}}}]}'));
     assert.match(md, /\+ group "A" \(org\)/);
   });
+});
+
+describe("issue 30: the render-plan CLI on each malformed shape of the issue: exit 2, one line, no JavaScript error", function () {
+  this.timeout(120_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "render-malformed-"));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // the bin from source, as `pulumi-gis-portal render-plan <file>` runs it
+  const cli = (file: string) => spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", path.join(__dirname, "..", "..", "cli", "index.ts"), "render-plan", file], { encoding: "utf8", maxBuffer: 64 << 20, cwd: path.join(__dirname, "..", "..") });
+  const cases: Array<[string, string | (() => string), RegExp]> = [
+    ["steps a string", '{"changeSummary":{"create":1},"steps":"create everything"}', /steps: must be a list of steps/],
+    ["changeSummary: []", '{"changeSummary":[],"steps":[]}', /changeSummary: must be an object of counts/],
+    ["op: null", `{"changeSummary":{"create":1},"steps":[{"op":null,"urn":"${URN}"}]}`, /steps\[0\]\.op: must be one of the engine's operations/],
+    ["a null step", '{"changeSummary":{"create":1},"steps":[null]}', /steps\[0\]: must be a step object, not null/],
+    ["a numeric urn", '{"changeSummary":{"create":1},"steps":[{"op":"create","urn":42}]}', /steps\[0\]\.urn: must be a string of the form urn:pulumi:/],
+    ["a 50 MB document whose steps is a string", () => `{"changeSummary":{"create":1},"steps":"${"x".repeat(50 * 1024 * 1024)}"}`, /steps: must be a list of steps, not string/],
+  ];
+  for (const [what, text, message] of cases) {
+    it(what, () => {
+      const file = path.join(dir, `${what.replace(/\W+/g, "-")}.json`);
+      fs.writeFileSync(file, typeof text === "string" ? text : text());
+      const r = cli(file);
+      assert.equal(r.status, 2, `exit ${r.status}; stdout ${r.stdout.slice(0, 200)}; stderr ${r.stderr.slice(0, 300)}`);
+      assert.equal(r.stdout, "", "nothing rendered");
+      const lines = r.stderr.split("\n").filter((l) => l !== "" && !/^npm warn/.test(l));
+      assert.equal(lines.length, 1, r.stderr.slice(0, 500));
+      assert.match(lines[0], /^pulumi-gis-portal render-plan: the input is JSON but not `pulumi preview --json` output \(/);
+      assert.match(lines[0], message);
+      assert.ok(!/Cannot read properties|TypeError|is not a function|at .*\.ts:\d+/.test(r.stderr), r.stderr.slice(0, 300));
+      assert.ok(lines[0].length < 400, `${lines[0].length} characters`);
+    });
+  }
 });
 
 describe("issue 30 / 29: loadCategoryTree errors are one line with the file and position", () => {
