@@ -6,7 +6,11 @@
 //   - the adopting `pulumi up` of the exported project: wall time, reads per resource, writes (must be 0);
 //   - a no-change `pulumi preview` and a `pulumi refresh`: wall time and requests, against the engine
 //     floor (a do-nothing dynamic provider with as many resources carrying the same state);
-//   - state bytes per resource, against the floor's; the emulator's peak RSS.
+//   - state bytes per resource, against the floor's; the emulator's peak RSS;
+//   - the split layout (issue 24 scope 3): `export --split-by owner`, one install at the root, the
+//     org project's adopting up, then the parts' 2 at a time (SPLIT_PARALLEL, the 2 cores the
+//     acceptance names): wall time of the whole adoption against the single stack's adopting up,
+//     writes (must be 0), and every project's no-change preview.
 // The growth between consecutive N is printed (time ratio against the count ratio), so a
 // superlinear step shows. Run: npm run build && npm run bench scale   (BENCH_SCALE_ITEMS=100,300 for a small run)
 import { execFile } from "node:child_process";
@@ -16,6 +20,7 @@ import * as path from "node:path";
 import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
 import { summarize, writeRaw } from "./summary";
 import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, pulumiBinDir, type FixtureProject } from "../test/support/pulumi";
+import { mapLimit } from "../cli/export/parallel";
 
 const COUNTS = (process.env.BENCH_SCALE_ITEMS ?? "500,2000,5000").split(",").map(Number).filter((n) => n > 0);
 const OWNERS = ["dev_admin", "dev_publisher", "dev_user"];
@@ -23,6 +28,8 @@ const FOLDERS = 50;
 const GROUPS = 100;
 const PARALLEL = 16;
 const TIME = "/usr/bin/time";
+/** The split export's parts adopted at once (issue 24: 2 at a time on 2 cores). */
+const SPLIT_PARALLEL = 2;
 
 interface Timed {
   code: number;
@@ -130,6 +137,44 @@ class Noop extends pulumi.dynamic.Resource {
 states.forEach((props, i) => new Noop("r" + i, props));
 `;
 
+/** The split layout's adoption: the org project's up, then the parts' SPLIT_PARALLEL at a time. */
+interface SplitAdoption {
+  projects: number;
+  export: number;
+  org: number;
+  parts: number;
+  /** org + parts: the whole organization adopted. */
+  seconds: number;
+  writes: number;
+}
+
+/** `export --split-by owner` of the organization, then its adoption (every project then previews with no changes). */
+async function splitAdoption(emu: EmulatorProcess, work: string, portalUrl: string): Promise<SplitAdoption> {
+  const out = path.join(work, "split");
+  const exp = await timed(process.execPath, [path.join(ROOT, "dist/cli/index.js"), "export", "--out", out, "--split-by", "owner"], work, { PORTAL_URL: portalUrl, PORTAL_TOKEN: emu.tokens.dev_admin });
+  if (exp.code !== 0) throw new Error(`split export exited ${exp.code}: ${exp.stderr.slice(-2000)}`);
+  installExportedProject(out);
+  const backendDir = path.join(work, "split-state");
+  fs.mkdirSync(backendDir);
+  const env = offlineEngineEnv(backendDir, path.join(work, ".pulumi-home"));
+  const projects = (JSON.parse(fs.readFileSync(path.join(out, "projects.json"), "utf8")) as Array<{ path: string }>).map((p): FixtureProject => ({ dir: path.join(out, p.path), backendDir, env, remove: () => undefined }));
+  for (const p of projects) await fixtureStack(p, "dev", { "portal:url": { value: portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
+  const pulumi = (p: FixtureProject, args: string[]) => timed(path.join(pulumiBinDir(), "pulumi"), [...args, "--stack", "dev", "--non-interactive"], p.dir, p.env);
+  const check = (p: FixtureProject, what: string, r: Timed) => {
+    if (r.code !== 0) throw new Error(`${what} of ${path.relative(out, p.dir)} exited ${r.code}: ${r.stdout.slice(-2000)}`);
+  };
+  const [org, ...parts] = projects;
+  await clearRequests(emu);
+  const orgUp = await pulumi(org, ["up", "--yes", "--skip-preview"]);
+  check(org, "up", orgUp);
+  const started = process.hrtime.bigint();
+  await mapLimit(parts, SPLIT_PARALLEL, async (p) => check(p, "up", await pulumi(p, ["up", "--yes", "--skip-preview"])));
+  const partsSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const writes = (await requests(emu)).filter((q) => q.method !== "GET").length;
+  for (const p of projects) check(p, "no-change preview", await pulumi(p, ["preview", "--expect-no-changes"]));
+  return { projects: projects.length, export: exp.seconds, org: orgUp.seconds, parts: partsSeconds, seconds: orgUp.seconds + partsSeconds, writes };
+}
+
 interface Row {
   n: number;
   resources: number;
@@ -142,6 +187,7 @@ interface Row {
   upSkippingCheckpoints: number;
   stateBytesPerResource: number;
   emulatorPeakMiB: number;
+  split: SplitAdoption;
 }
 
 async function one(n: number): Promise<Row> {
@@ -195,6 +241,9 @@ async function one(n: number): Promise<Row> {
     if (upSkip.code !== 0) throw new Error(`up (skipping checkpoints) exited ${upSkip.code}: ${upSkip.stdout.slice(-2000)}`);
     console.error(`  N=${n}: the same up skipping checkpoints: ${upSkip.seconds.toFixed(1)} s`);
 
+    const split = await splitAdoption(emu, work, portalUrl);
+    console.error(`  N=${n}: split by owner into ${split.projects} projects: export ${split.export.toFixed(1)} s; adopting up of org ${split.org.toFixed(1)} s, then the parts ${SPLIT_PARALLEL} at a time ${split.parts.toFixed(1)} s: ${split.seconds.toFixed(1)} s against the single stack's ${up.seconds.toFixed(1)} s, ${split.writes} writes`);
+
     // the floor: the same state in do-nothing resources
     const states = (JSON.parse((await pulumi(project, ["stack", "export", "--show-secrets"])).stdout).deployment.resources as Array<{ type: string; outputs?: Record<string, unknown> }>)
       .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"))
@@ -219,6 +268,7 @@ async function one(n: number): Promise<Row> {
       stateBytesPerResource,
       upSkippingCheckpoints: upSkip.seconds,
       emulatorPeakMiB: peakMb(emu.pid),
+      split,
     };
     console.error(`  N=${n}: preview ${preview.seconds.toFixed(1)} s (floor ${floorPreview.seconds.toFixed(1)}), refresh ${refresh.seconds.toFixed(1)} s (floor ${floorRefresh.seconds.toFixed(1)})`);
     return row;
@@ -242,6 +292,9 @@ async function main(): Promise<void> {
       `| ${r.n} | ${r.resources} | ${r.export.seconds.toFixed(1)} (${r.export.peakRssMiB ?? "?"}) | ${r.up.seconds.toFixed(1)} (${r.floor.up.toFixed(1)}; ${r.upSkippingCheckpoints.toFixed(1)}) | ${(r.up.reads / r.resources).toFixed(2)} | ${r.up.writes} | ${r.preview.seconds.toFixed(1)} (${r.floor.preview.toFixed(1)}, ${(r.preview.seconds / r.floor.preview).toFixed(2)}×) | ${r.refresh.seconds.toFixed(1)} (${r.floor.refresh.toFixed(1)}, ${(r.refresh.seconds / r.floor.refresh).toFixed(2)}×) | ${(r.refresh.requests / r.resources).toFixed(2)} | ${Math.round(r.stateBytesPerResource)} (${Math.round(r.floor.stateBytesPerResource)}, ${(r.stateBytesPerResource / r.floor.stateBytesPerResource).toFixed(2)}×) | ${r.emulatorPeakMiB} |`,
     );
   }
+  for (const r of rows) {
+    console.log(`split ${r.n}: export --split-by owner into ${r.split.projects} projects; org's adopting up ${r.split.org.toFixed(1)} s, then the parts ${SPLIT_PARALLEL} at a time ${r.split.parts.toFixed(1)} s: ${r.split.seconds.toFixed(1)} s against the single stack's ${r.up.seconds.toFixed(1)} s (${(r.split.seconds / r.up.seconds).toFixed(2)}×), ${r.split.writes} writes`);
+  }
   for (let i = 1; i < rows.length; i++) {
     const a = rows[i - 1];
     const b = rows[i];
@@ -258,6 +311,7 @@ async function main(): Promise<void> {
     { figure: `no-change preview, ${big.resources} resources`, measured: `${big.preview.seconds.toFixed(1)} s`, baseline: `do-nothing provider ${big.floor.preview.toFixed(1)} s`, ratio: big.preview.seconds / big.floor.preview, goal: "≤ 1.1×", met: big.preview.seconds / big.floor.preview <= 1.1 },
     { figure: `refresh, ${big.resources} resources`, measured: `${big.refresh.seconds.toFixed(1)} s, ${(big.refresh.requests / big.resources).toFixed(2)} requests per resource`, baseline: `do-nothing provider ${big.floor.refresh.toFixed(1)} s`, ratio: big.refresh.seconds / big.floor.refresh, goal: "≤ 1.2×, ≤ 1 request per resource", met: big.refresh.seconds / big.floor.refresh <= 1.2 && big.refresh.requests / big.resources <= 1 },
     { figure: "state per resource", measured: `${Math.round(big.stateBytesPerResource)} B`, baseline: `do-nothing provider ${Math.round(big.floor.stateBytesPerResource)} B`, ratio: big.stateBytesPerResource / big.floor.stateBytesPerResource, goal: "≤ 1.1×", met: big.stateBytesPerResource / big.floor.stateBytesPerResource <= 1.1 },
+    { figure: `split adoption of ${big.n} items (by owner, ${big.split.projects} projects, parts ${SPLIT_PARALLEL} at a time)`, measured: `${big.split.seconds.toFixed(1)} s, ${big.split.writes} writes`, baseline: `one stack's adopting up ${big.up.seconds.toFixed(1)} s`, ratio: big.split.seconds / big.up.seconds, goal: "< 1× (faster), 0 writes, every project no changes", met: big.split.seconds < big.up.seconds && big.split.writes === 0 },
     ...(rows.length > 1 ? [{ figure: `growth ${small.n} → ${big.n} items`, measured: `export ${(big.export.seconds / small.export.seconds).toFixed(2)}×, preview per resource ${((big.preview.seconds / big.resources) / (small.preview.seconds / small.resources)).toFixed(2)}×`, baseline: `${(big.n / small.n).toFixed(1)}× the items`, goal: "≤ 12 for 10×", met: big.export.seconds / small.export.seconds <= 1.2 * (big.n / small.n) }] : []),
   ]);
 }
