@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Property } from "../../provider/resources/machinery/propertyTable";
+import type { ItemFacets, Row } from "../../provider/resources/machinery/propertyTable";
 import { diffPortalItem, changedKeys } from "../../provider/resources/portalItem/diff";
 import { itemProperties } from "../../provider/resources/portalItem/fields";
 import { inputFailures } from "../../provider/resources/portalItem/input";
@@ -14,7 +14,7 @@ import { inputsAsHeld, outputsOf } from "../../provider/resources/portalItem/rea
 import { INPUT_KEYS, PORTAL_ITEM, PROPERTY_FIELDS, SECRET_KEYS } from "../../provider/resources/portalItem/table";
 import { updateFields } from "../../provider/resources/portalItem/update";
 
-const rows = Object.entries(PORTAL_ITEM as Record<string, Property>);
+const rows = Object.entries(PORTAL_ITEM as Record<string, Row<ItemFacets>>);
 const args = rows.filter(([, p]) => p.role === "argument");
 const page = readFileSync(join(__dirname, "..", "..", "docs", "resources", "portal-item.md"), "utf8");
 

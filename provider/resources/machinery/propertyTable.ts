@@ -2,6 +2,7 @@
 // about a property sits in its row, and the lists the provider methods, the public class and the
 // docs page need are derived from the rows here.
 import type { z } from "zod";
+import { ruleType } from "./ruleType";
 
 /**
  * - `argument`: given by the program (an Args field), kept in the checked inputs;
@@ -23,8 +24,6 @@ export interface Property {
   rule?: z.ZodType;
   /** The request field it is checked and sent as (docs/spec.md names), when that differs from nothing. */
   wire?: string;
-  /** Sent as an item property by name `wire` with add, commit and update (otherwise sent by code of its own). */
-  sent?: boolean;
   change?: Change;
   /** Compared only when the argument is set (the portal fills it in otherwise). */
   whenSet?: boolean;
@@ -35,15 +34,6 @@ export interface Property {
    * becomes a one-element list (a field that takes one or many, such as a URL that may repeat).
    */
   list?: true | "one";
-  /** JSON given as its text is parsed at check, so state, diff and refresh compare values, not texts. */
-  json?: true;
-  /**
-   * How a sent value goes on the wire when it is a list or an object: `json-array` — a list as a JSON
-   * array (its values may hold commas); `comma-list` — a list as comma-delimited text; `json-text` —
-   * an object as its JSON text. Unset: the transport's default (a list of scalars comma-delimited,
-   * anything else as JSON text; provider/rest/body.ts).
-   */
-  encoding?: "json-array" | "comma-list" | "json-text";
   /**
    * A local file (a path relative to the project directory): check requires a readable regular file
    * and records its size and SHA-256 under these computed rows, so a changed file is a diff; `xml`
@@ -59,12 +49,34 @@ export interface Property {
   read?: string;
   /** Read by check only (a planning switch such as `adopt`), not kept in the checked inputs. */
   transient?: boolean;
-  /** The public type, as the docs table shows it (`Input<string>`); a table whose rows give none has no Type column. */
+  /** The public type as the docs table shows it (`Input<string>`), when the rule cannot say it (ruleType.ts reads it from the rule otherwise). */
   type?: string;
   /** The output's public type, for the Outputs table. */
   outputType?: string;
   /** Fields of a nested argument (a tree node), listed after it in the docs as `…name`. */
   nested?: Record<string, { type?: string; doc: string }>;
+  /** One line for the docs table (Arguments; Outputs for an output-only row). */
+  doc: string;
+  /** The Outputs line of an argument that is also an output. */
+  outputDoc?: string;
+}
+
+/**
+ * The facets only PortalItem's rows have (an item field sent by name, adopted and exported): a row
+ * of another table that names one fails to compile (its table `satisfies Table`, without them).
+ */
+export interface ItemFacets {
+  /** Sent as an item property by name `wire` with add, commit and update (otherwise sent by code of its own). */
+  sent?: boolean;
+  /** JSON given as its text is parsed at check, so state, diff and refresh compare values, not texts. */
+  json?: true;
+  /**
+   * How a sent value goes on the wire when it is a list or an object: `json-array` — a list as a JSON
+   * array (its values may hold commas); `comma-list` — a list as comma-delimited text; `json-text` —
+   * an object as its JSON text. Unset: the transport's default (a list of scalars comma-delimited,
+   * anything else as JSON text; provider/rest/body.ts).
+   */
+  encoding?: "json-array" | "comma-list" | "json-text";
   /**
    * PortalItem adoption (`adoptItemId`): `compared` — a set value that differs from the item is what
    * the adoption writes; `not-compared` — the portal does not give it back, so it is taken as given;
@@ -76,13 +88,12 @@ export interface Property {
    * is; `custom` — written by code of its own (cli/export/program.ts); `no` — not written.
    */
   exported?: "copied" | "custom" | "no";
-  /** One line for the docs table (Arguments; Outputs for an output-only row). */
-  doc: string;
-  /** The Outputs line of an argument that is also an output. */
-  outputDoc?: string;
 }
 
-export type Table = Record<string, Property>;
+/** A row of a resource's table: the facets every resource has, and those of its own (`F`). */
+export type Row<F extends object = object> = Property & F;
+/** A resource's table: its rows by name, each a Row with the resource's facets. */
+export type Table<F extends object = object> = Record<string, Row<F>>;
 
 /** The names of the rows that pass `test`, in table order. */
 export function keysWhere<T extends Table>(table: T, test: (p: Property, key: string) => boolean): (keyof T & string)[] {
@@ -112,26 +123,31 @@ const CHANGE_WORD: Record<Change, string> = { update: "updates", replace: "**rep
 
 const code = (s: string | undefined) => (s === undefined ? "" : `\`${cell(s)}\``);
 
+/** `T` as `Input<T>` (or `Output<T>`) unless the row already wrote it so. */
+const wrapped = (kind: "Input" | "Output", t: string) => (t.startsWith(`${kind}<`) ? t : `${kind}<${t}>`);
+/** The Type column of an argument: the row's `type`, else read from its rule. */
+export const argumentType = (p: Property): string => wrapped("Input", p.type ?? ruleType(p.rule));
+/** The Type column of an output: the row's `outputType`, else its argument's type read from the rule. */
+export const outputType = (p: Property): string => wrapped("Output", p.outputType ?? ruleType(p.rule));
+
 /** The Arguments table of a docs page. */
 export function argumentsTable(table: Table): string {
   const args = Object.entries(table).filter(([, p]) => p.role === "argument");
-  const typed = args.some(([, p]) => p.type !== undefined);
   const rows = args.flatMap(([k, p]) => {
     const drift = p.drift === "held" ? "An edit in the portal is drift on refresh." : "";
     const notes = [p.required ? "Required." : "Optional.", p.doc, drift, p.secret ? "Kept as a Pulumi secret in state." : ""].filter((s) => s !== "").join(" ");
-    const type = typed ? ` ${code(p.type)} |` : "";
-    const nested = Object.entries(p.nested ?? {}).map(([n, f]) => `| \`…${n}\` |${typed ? ` ${code(f.type)} |` : ""} | ${cell(f.doc)} |`);
+    const type = ` ${code(argumentType(p))} |`;
+    const nested = Object.entries(p.nested ?? {}).map(([n, f]) => `| \`…${n}\` | ${code(f.type === undefined ? undefined : wrapped("Input", f.type))} | | ${cell(f.doc)} |`);
     return [`| \`${k}\` |${type} ${p.transient === true ? "—" : CHANGE_WORD[p.change ?? "update"]} | ${cell(notes)} |`, ...nested];
   });
-  const head = typed ? ["| Name | Type | On change | Rules |", "|---|---|---|---|"] : ["| Name | On change | Rules |", "|---|---|---|"];
+  const head = ["| Name | Type | On change | Rules |", "|---|---|---|---|"];
   return [...head, ...rows].join("\n");
 }
 
 /** The Outputs table of a docs page. */
 export function outputsTable(table: Table): string {
   const outs = Object.entries(table).filter(([, p]) => p.role === "output" || p.output === true);
-  const typed = outs.some(([, p]) => p.outputType !== undefined);
-  const rows = outs.map(([k, p]) => `| \`${k}\` |${typed ? ` ${code(p.outputType)} |` : ""} ${cell(p.role === "output" ? p.doc : (p.outputDoc ?? p.doc))}${p.secret ? " Secret." : ""} |`);
-  const head = typed ? ["| Name | Type | Meaning |", "|---|---|---|"] : ["| Name | Meaning |", "|---|---|"];
+  const rows = outs.map(([k, p]) => `| \`${k}\` | ${code(outputType(p))} | ${cell(p.role === "output" ? p.doc : (p.outputDoc ?? p.doc))}${p.secret ? " Secret." : ""} |`);
+  const head = ["| Name | Type | Meaning |", "|---|---|---|"];
   return [...head, ...rows].join("\n");
 }
