@@ -16,32 +16,75 @@ const DOC = path.join(root, "docs", "fidelity.md");
 const BEGIN = "<!-- generated:ops-audit (node scripts/ops-audit.js --write) -->";
 const END = "<!-- /generated:ops-audit -->";
 
-/** Sources for operations whose doc comment cites none (public API operations beyond spec.md). */
+/**
+ * The public reference for every operation (test/unit/ops-audit.test.ts requires one per row): the
+ * ArcGIS REST API page (title and address), and where it has the function, the arcgis-rest-js file
+ * (`packages/arcgis-rest-portal/src/…`) that sends the same request.
+ */
 const REST = "https://developers.arcgis.com/rest/users-groups-and-items/";
+const FS = "https://developers.arcgis.com/rest/services-reference/enterprise/";
+const page = (title, slug, base = REST) => `REST [${title}](${base}${slug}/)`;
+const js = (file) => `rest-js \`${file}\``;
 const PUBLIC = {
-  getUserItem: `REST [user item](${REST}user-item-link/)`,
-  userContent: `REST [user content](${REST}user-content/)`,
-  groupContent: `REST [group content](${REST}group-content/)`,
-  searchGroups: `REST [group search](${REST}group-search/)`,
-  getGroup: `REST [group](${REST}group/)`,
-  getGroupUsers: `REST [group users](${REST}group-users/)`,
-  createGroup: `REST [create group](${REST}create-group/)`,
-  updateGroup: `REST [update group](${REST}update-group/)`,
-  deleteGroup: `REST [delete group](${REST}delete-group/)`,
-  protectGroup: `REST [protect group](${REST}protect-group/)`,
-  unprotectGroup: `REST [unprotect group](${REST}unprotect-group/)`,
-  addGroupUsers: `REST [add users to group](${REST}add-users-to-group/)`,
-  removeGroupUsers: `REST [remove users from group](${REST}remove-users-from-group/)`,
-  updateGroupUsers: `REST [update users in group](${REST}update-users-in-group/)`,
-  createFolder: `REST [create folder](${REST}create-folder/)`,
-  updateFolder: `REST [update folder](${REST}update-folder/)`,
-  deleteFolder: `REST [delete folder](${REST}delete-folder/)`,
-  moveItem: `REST [move item](${REST}move-item/)`,
-  reassignItem: `REST [reassign item](${REST}reassign-item/)`,
-  reassignItems: `REST [reassign items](${REST}reassign-items/)`,
-  relatedItems: `REST [related items](${REST}related-items/)`,
-  search: "REST [search](https://developers.arcgis.com/rest/users-groups-and-items/search/) (q, num ≤ 100, start, categories as a JSON array; answer total, nextStart, results)",
+  assignCategorySchema: [page("Assign Category Schema", "assign-category-schema")],
+  categorySchema: [page("Category Schema", "category-schema")],
+  deleteCategorySchema: [page("Delete Category Schema", "delete-category-schema")],
+  assignMemberCategorySchema: [page("Assign Member Category Schema", "assign-member-category-schema")],
+  memberCategorySchema: [page("Member Category Schema", "member-category-schema")],
+  deleteMemberCategorySchema: [page("Delete Member Category Schema", "delete-member-category-schema")],
+  layerInfo: [page("Layer (Feature Service)", "layer-feature-service", FS)],
+  upload: [page("Append (Feature Service/Layer)", "append-feature-service-layer", FS) + " (appendUploadId from the service's uploads)"],
+  append: [page("Append (Feature Service/Layer)", "append-feature-service-layer", FS)],
+  appendJob: [page("Append (Feature Service/Layer)", "append-feature-service-layer", FS) + " (the async answer's statusUrl)"],
+  createFolder: [page("Create Folder", "create-folder"), js("items/create.ts")],
+  updateFolder: [page("Update Folder", "update-folder")],
+  deleteFolder: [page("Delete Folder", "delete-folder"), js("items/remove.ts")],
+  userContent: [page("User Content", "user-content"), js("items/content.ts")],
+  moveItem: [page("Move Item", "move-item"), js("items/update.ts")],
+  reassignItem: [page("Reassign Item", "reassign-item"), js("items/reassign.ts")],
+  reassignItems: [page("Reassign Items", "reassign-items") + " (11.0+)"],
+  createGroup: [page("Create Group", "create-group"), js("groups/create.ts")],
+  getGroup: [page("Group", "group"), js("groups/get.ts")],
+  updateGroup: [page("Update Group", "update-group"), js("groups/update.ts")],
+  deleteGroup: [page("Delete Group", "delete-group"), js("groups/remove.ts")],
+  protectGroup: [page("Protect Group", "protect-group"), js("groups/protect.ts")],
+  unprotectGroup: [page("Unprotect Group", "unprotect-group"), js("groups/protect.ts")],
+  getGroupUsers: [page("Group Users", "group-users"), js("groups/get.ts")],
+  addGroupUsers: [page("Add Users to Group", "add-users-to-group"), js("groups/add-users.ts")],
+  removeGroupUsers: [page("Remove Users from Group", "remove-users-from-group"), js("groups/remove-users.ts")],
+  updateGroupUsers: [page("Update Users in Group", "update-users-in-group"), js("groups/update-user-membership.ts")],
+  groupContent: [page("Group Content", "group-content")],
+  searchGroups: [page("Group Search", "group-search"), js("groups/search.ts")],
+  setContentStatus: [page("Set Content Status", "set-content-status")],
+  protectItem: [page("Protect", "protect"), js("items/protect.ts")],
+  unprotectItem: [page("Unprotect", "unprotect"), js("items/protect.ts")],
+  shareItem: [page("Share Item (as item owner)", "share-item-as-item-owner"), js("sharing/share-item-with-group.ts")],
+  unshareItem: [page("Unshare Item (as item owner)", "unshare-item-as-item-owner"), js("sharing/unshare-item-with-group.ts")],
+  getUserItem: [page("User Item", "user-item-link")],
+  addItem: [page("Add Item", "add-item"), js("items/create.ts")],
+  getItem: [page("Item", "item"), js("items/get.ts")],
+  getItemData: [page("Item Data", "item-data"), js("items/get.ts")],
+  getItemMetadata: [page("Item Metadata", "item-metadata")],
+  updateItem: [page("Update Item", "update-item"), js("items/update.ts")],
+  deleteItem: [page("Delete Item", "delete-item"), js("items/remove.ts")],
+  itemStatus: [page("Item Status", "item-status"), js("items/get.ts")],
+  addPart: [page("Add Part", "add-part"), js("items/add.ts")],
+  parts: [page("Item Parts", "item-parts"), js("items/get.ts")],
+  commit: [page("Commit", "commit"), js("items/commit.ts")],
+  cancel: [page("Cancel", "cancel")],
+  canReassignItems: [page("Can Reassign Items", "can-reassign-items") + " (11.0+)"],
+  addRelationship: [page("Add Relationship", "add-relationship"), js("items/add.ts")],
+  deleteRelationship: [page("Delete Relationship", "delete-relationship"), js("items/remove.ts")],
+  relatedItems: [page("Related Items", "related-items"), js("items/get.ts")],
+  search: [page("Search", "search") + " (q, num ≤ 100, start, categories; answer total, nextStart, results)", js("items/search.ts")],
+  generateUrlReport: [page("Generate URL Report", "generate-url-report") + " (11.4+)"],
+  urlReportJob: [page("Generate URL Report", "generate-url-report") + " (the async answer's jobUrl)"],
+  "portals/self": [page("Portal Self", "portal-self"), js("util/get-portal.ts")],
+  generateToken: [page("Generate Token", "generate-token", "https://developers.arcgis.com/rest/services-reference/enterprise/")],
 };
+
+/** A source is public when it names a REST reference page, an arcgis-rest-js file or an ArcGIS API for Python file. */
+const isPublic = (s) => /^(REST|rest-js|py)\b/.test(s);
 
 /** The path helpers of provider/ops/paths.ts and the ops, as the paths they build. */
 const HELPERS = {
@@ -57,29 +100,72 @@ function text(node, sf) {
   return node.getText(sf);
 }
 
-/** The string an expression is when it is a literal or a template (placeholders as {…}). */
-function shape(node, sf) {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) {
-    let s = node.head.text;
-    for (const span of node.templateSpans) s += `{${text(span.expression, sf).replace(/^seg\((.*)\)$/, "$1").replace(/\s+/g, " ").slice(0, 30)}}` + span.literal.text;
-    return s;
-  }
-  if (ts.isConditionalExpression(node)) return `${shape(node.whenTrue, sf)} / ${shape(node.whenFalse, sf)}`;
-  if (ts.isAwaitExpression(node)) return shape(node.expression, sf);
-  // `helper(…).replace(/\/$/, "")`: the helper's path
-  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "replace") return shape(node.expression.expression, sf);
-  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && HELPERS[node.expression.text]) {
-    const args = node.arguments.map((a) => (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) || ts.isTemplateExpression(a) || ts.isConditionalExpression(a) ? shape(a, sf) : `{${text(a, sf).replace(/^seg\((.*)\)$/, "$1").replace(/^(o|ref)\./, "")}}`));
-    return HELPERS[node.expression.text](args).replace(/\/+$/, "").replace(/\/\/+/g, "/");
-  }
-  return `{${text(node, sf).replace(/\s+/g, " ").slice(0, 40)}}`;
+/** The local `const name = …` a path or parameters identifier stands for, in the enclosing function. */
+function localInit(node) {
+  const fn = (function up(n) { return !n || ts.isFunctionLike(n) ? n : up(n.parent); })(node.parent);
+  let found;
+  const walk = (n) => {
+    if (!found && ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === node.text && n.initializer) found = n.initializer;
+    if (!found) ts.forEachChild(n, walk);
+  };
+  if (fn) walk(fn);
+  return found;
 }
+
+const placeholder = (node, sf) => (/portalId\(\)/.test(text(node, sf)) ? "{orgId}" : `{${text(node, sf).replace(/^seg\((.*)\)$/, "$1").replace(/^(o|ref)\./, "").replace(/\s+/g, " ").slice(0, 40)}}`);
+
+/**
+ * The strings an expression may be (placeholders as {…}): one, or one per branch of a conditional,
+ * so that `on ? "protectGroup" : "unprotectGroup"` pairs with `on ? "protect" : "unprotect"`.
+ */
+function shapes(node, sf) {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
+  if (ts.isIdentifier(node) && node.text === "undefined") return [""];
+  if (ts.isParenthesizedExpression(node) || ts.isAwaitExpression(node)) return shapes(node.expression, sf);
+  if (ts.isConditionalExpression(node)) return [...shapes(node.whenTrue, sf), ...shapes(node.whenFalse, sf)];
+  if (ts.isTemplateExpression(node)) {
+    let out = [node.head.text];
+    for (const span of node.templateSpans) {
+      const parts = ts.isConditionalExpression(span.expression) ? shapes(span.expression, sf) : ts.isIdentifier(span.expression) && localInit(span.expression) && !/^seg\(/.test(text(localInit(span.expression), sf)) ? shapes(localInit(span.expression), sf) : [placeholder(span.expression, sf)];
+      out = out.flatMap((o) => parts.map((p) => o + p + span.literal.text));
+    }
+    return out;
+  }
+  // `helper(…).replace(/\/$/, "")`: the helper's path
+  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "replace") return shapes(node.expression.expression, sf);
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "seg") return [placeholder(node, sf)];
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && HELPERS[node.expression.text]) {
+    let combos = [[]];
+    for (const a of node.arguments) {
+      const alts = ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) || ts.isTemplateExpression(a) || ts.isConditionalExpression(a) ? shapes(a, sf).map((x) => (x === "" ? undefined : x)) : [placeholder(a, sf)];
+      combos = combos.flatMap((c) => alts.map((x) => [...c, x]));
+    }
+    return combos.map((args) => HELPERS[node.expression.text](args).replace(/\/+$/, "").replace(/\/\/+/g, "/"));
+  }
+  // a path built just before the call: `const path = …`
+  if (ts.isIdentifier(node)) {
+    const init = localInit(node);
+    if (init) return shapes(init, sf);
+  }
+  return [placeholder(node, sf)];
+}
+
+/** The item fields itemBody(…) sends (provider/ops/items.ts). */
+const ITEM_FIELDS = "the item fields (spec.md#item-fields: title, type, tags, snippet, description, … as form fields; categories, appCategories, industries, languages, screenshot as JSON arrays)";
 
 function keysOf(node, sf) {
   if (!node) return [];
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "itemBody") return [ITEM_FIELDS];
+  if (ts.isConditionalExpression(node)) {
+    const t = keysOf(node.whenTrue, sf);
+    const f = keysOf(node.whenFalse, sf);
+    return f.length === 0 ? t.map((k) => `${k} (when given)`) : [...t, ...f];
+  }
   if (ts.isObjectLiteralExpression(node)) {
-    return node.properties.map((p) => (p.name ? text(p.name, sf).replace(/^\[(.*)\]$/, "{$1}") : ts.isSpreadAssignment(p) ? `…${text(p.expression, sf)}` : "?"));
+    return node.properties.map((p) => {
+      if (p.name && ts.isComputedPropertyName(p.name)) return shapes(p.name.expression, sf).join(" or ");
+      return p.name ? text(p.name, sf) : ts.isSpreadAssignment(p) ? `…${text(p.expression, sf)}` : "?";
+    });
   }
   // a parameters object built just before the call: its keys as the function assigns them
   if (ts.isIdentifier(node)) {
@@ -115,14 +201,16 @@ function audit() {
           const [op, p, params, options] = n.arguments;
           const method = options && /method:\s*"GET"/.test(text(options, sf)) ? "GET" : "POST";
           const files = options && /files|file:/.test(text(options, sf)) ? " + file parts" : "";
-          const ops = shape(op, sf).split(" / ");
-          for (const o of ops) {
-            // the function's own citations, else the public reference named for it, else the file's header
+          const ops = shapes(op, sf);
+          const paths = shapes(p, sf);
+          ops.forEach((o, i) => {
+            // the function's own citations (its spec.md sections), else the file's header; then the public references
             const own = citations(comment.own);
-            const cites = own.length > 0 ? own : PUBLIC[o] ? [] : citations(comment.header);
-            if (PUBLIC[o]) cites.push(PUBLIC[o]);
-            rows.push({ file, fn: name, op: o, method, path: shape(p, sf), params: keysOf(params, sf).join(", ") + files, sources: [...new Set(cites)] });
-          }
+            const cites = (own.length > 0 ? own : PUBLIC[o] ? [] : citations(comment.header)).filter((c) => !(PUBLIC[o] && isPublic(c)));
+            cites.push(...(PUBLIC[o] ?? []));
+            const path = paths.length === ops.length ? paths[i] : paths.join(" or ");
+            rows.push({ file, fn: name, op: o, method, path, params: keysOf(params, sf).join(", ") + files, sources: [...new Set(cites)] });
+          });
         }
         ts.forEachChild(n, walk);
       };
@@ -137,8 +225,8 @@ function audit() {
     }
   }
   // the client's own requests (provider/rest/client.ts, provider/rest/auth.ts)
-  rows.push({ file: "../rest/client.ts", fn: "PortalClient.self", op: "portals/self", method: "GET", path: "portals/self", params: "—", sources: ["spec.md#gap-portal-self"] });
-  rows.push({ file: "../rest/client.ts", fn: "PortalClient.generateToken", op: "generateToken", method: "POST", path: "generateToken", params: "username, password, referer, expiration", sources: ["spec.md#gap-generate-token", "spec.md#authentication"] });
+  rows.push({ file: "../rest/client.ts", fn: "PortalClient.self", op: "portals/self", method: "GET", path: "portals/self", params: "—", sources: ["spec.md#gap-portal-self", ...PUBLIC["portals/self"]] });
+  rows.push({ file: "../rest/client.ts", fn: "PortalClient.generateToken", op: "generateToken", method: "POST", path: "generateToken", params: "username, password, referer, expiration", sources: ["spec.md#gap-generate-token", "spec.md#authentication", ...PUBLIC.generateToken] });
   return rows;
 }
 
@@ -164,7 +252,7 @@ function withTable(doc, t) {
   return doc.slice(0, a) + t + doc.slice(b + END.length);
 }
 
-module.exports = { audit, table, withTable, DOC };
+module.exports = { audit, table, withTable, isPublic, PUBLIC, DOC };
 
 if (require.main === module) {
   const rows = audit();

@@ -8,6 +8,7 @@ import { validateMemberCategories } from "../models/memberCategories";
 import { PRIVILEGES } from "../models/privileges";
 import { notFound } from "../errors";
 import { canSee, groupView } from "../models/groups";
+import { userProfile } from "../models/publicShapes";
 
 type Ctx = OpContext & { caller: Caller };
 
@@ -28,7 +29,8 @@ function user(ctx: Ctx) {
   // REST user: the groups the user is a member of (those the caller can see)
   const orgAdmin = ctx.portal.isOrgAdmin(ctx.caller.user);
   const groups = ctx.portal.groups.ofMember(u.username).filter((g) => canSee(g, ctx.caller, orgAdmin)).map((g) => groupView(g));
-  return { username: u.username, fullName: u.username, role: u.role, orgId: u.orgId, disabled: u.disabled === true, categories: ctx.portal.userCategories.get(u.username) ?? [], groups };
+  // every key of the public user shape (REST "User"), the member categories and groups modelled
+  return { ...userProfile(u), categories: ctx.portal.userCategories.get(u.username) ?? [], groups };
 }
 
 /** Only member categories are modelled: an administrator (or the schema privilege) sets them. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import { op, ownOrg, type OpContext } from "./operation";
 import type { Caller } from "../host";
+import { portalShape, userProfile } from "../models/publicShapes";
 
 /** Default token lifetime in minutes when `expiration` is not sent (unconfirmed: the public API's 60). */
 const DEFAULT_EXPIRATION_MINUTES = 60;
@@ -31,24 +32,14 @@ function generateToken({ params, portal, req, caller }: OpContext) {
   return { token, expires, ssl: req.protocol === "https" };
 }
 
+/** The caller as portals/self and community/self give it: every key of the public user shape. */
 function userView(caller: Caller) {
-  const { username, role, privileges, orgId } = caller.user;
-  return { username, role, privileges: [...privileges], orgId };
+  return userProfile(caller.user);
 }
 
+/** Every key of the public portals/self shape (emulator/models/publicShapes.ts), the caller in `user`. */
 function portalSelf({ caller, emu }: OpContext & { caller: Caller }) {
-  const org = caller.org;
-  return {
-    id: org.id,
-    name: org.name,
-    urlKey: org.urlKey,
-    isPortal: true,
-    currentVersion: emu.release,
-    access: org.public ? "public" : "private",
-    allSSL: false,
-    portalHostname: new URL(emu.urls.portalUrl).host,
-    user: userView(caller),
-  };
+  return { ...portalShape(caller.org, emu.urls.portalUrl, emu.release), user: userView(caller) };
 }
 
 /** spec.md#gap-portal-self: the public API (arcgis-rest-js getPortal(id)) also reads the caller's org by id. */

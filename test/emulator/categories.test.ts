@@ -88,7 +88,7 @@ describe("emulator: category schemas (spec.md#category-schema, spec.md#member-ca
     for (const user of ["dev_user", "dev_publisher"]) {
       const r = await assign(flat(2), h.token(user));
       assert.equal(r.error.code, 403);
-      assert.match(r.error.message, /portal:admin:assignCategorySchema/);
+      assert.match(r.error.message, /portal:admin:updateItemCategorySchema/);
     }
   });
 
@@ -131,7 +131,7 @@ describe("emulator: category schemas (spec.md#category-schema, spec.md#member-ca
 
   it("part 5: assignMemberCategorySchema allows a member holding the privilege, refuses one without", async () => {
     const fixtures = (await import("../../emulator/fixtures")).defaultFixtures();
-    fixtures.orgs[0].users.push({ username: "dev_curator", role: "org_user", privileges: ["portal:admin:manageMemberCategorySchema"], token: "tok-dev_curator" });
+    fixtures.orgs[0].users.push({ username: "dev_curator", role: "org_user", privileges: ["portal:admin:updateUsers"], token: "tok-dev_curator" });
     await h.control("fixtures", fixtures);
     try {
       assert.deepEqual(await assignMember(flat(2), "tok-dev_curator"), { success: true });

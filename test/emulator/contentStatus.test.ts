@@ -69,15 +69,20 @@ describe("emulator: item status (spec.md#item-status, spec.md#status-transitions
     assert.equal((await setStatus(id, "deprecated", "prod_admin")).error.code, 404);
   });
 
-  it("part 5: an administrator-role custom user without the setContentStatus privilege may not set another's item", async () => {
+  it("part 5: a custom administrative role sets another's item's status with portal:admin:updateItems (REST set content status) and not without it", async () => {
     const { defaultFixtures } = await import("../../emulator/fixtures");
     const fx = defaultFixtures();
     fx.orgs[0].users.push({ username: "dev_itemadmin", role: "item_admin", privileges: ["portal:admin:updateItems"], token: "tok-itemadmin" });
+    fx.orgs[0].users.push({ username: "dev_itemviewer", role: "item_viewer", privileges: ["portal:admin:viewItems"], token: "tok-itemviewer" });
     await h.control("fixtures", fx);
     const id = await h.addItem("dev_user");
-    const r = await h.call(`content/items/${id}/setContentStatus`, { status: "deprecated" }, { token: "tok-itemadmin" });
+    // shared with the organization, so the member without the privilege can read it (else 404)
+    await h.call(`content/users/dev_user/items/${id}/share`, { org: true }, { token: h.token("dev_user") });
+    const r = await h.call(`content/items/${id}/setContentStatus`, { status: "deprecated" }, { token: "tok-itemviewer" });
     assert.equal(r.error.code, 403);
-    assert.match(r.error.message, /portal:admin:setContentStatus/);
+    assert.match(r.error.message, /portal:admin:updateItems/);
+    const ok = await h.call(`content/items/${id}/setContentStatus`, { status: "deprecated" }, { token: "tok-itemadmin" });
+    assert.equal(ok.success, true, JSON.stringify(ok));
     await h.control("reset", { initial: true });
   });
 

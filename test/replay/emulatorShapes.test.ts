@@ -1,6 +1,7 @@
 // Issue 27: the emulator answers with the whole public shape. Its item, user item, group, group
-// roster, folder listing, search page and portal-self answers carry every key of the recorded
-// answers in test/replay/fixtures (values may differ: the emulator models fewer things).
+// roster, folder listing, search page, portal-self (ArcGIS Online-like and Enterprise-like) and
+// user (community/users/<name>, community/self) answers carry every key of the recorded answers in
+// test/replay/fixtures (values may differ: the emulator models fewer things).
 import assert from "node:assert/strict";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { portalGet, portalPost } from "../provider/resources/portalCalls";
@@ -45,5 +46,28 @@ describe("replay: the emulator's answers carry every key of the public shapes (i
     assert.deepEqual(missing((fixture("user-content/root").response.body as { folders: unknown[] }).folders[0], (answers[4][1] as { folders: unknown[] }).folders[0]), [], "folders[0]");
     // portals/self: the keys the provider and the public clients read
     for (const k of ["id", "name", "urlKey", "isPortal", "currentVersion", "user"]) assert.ok(k in self, `portals/self has ${k}`);
+  });
+
+  it("portals/self carries every key of the ArcGIS Online-like and the Enterprise-like answers, its user every key of theirs", async () => {
+    const self = await portalGet(emu, "dev_admin", "portals/self");
+    for (const name of ["portal-self/online", "portal-self/enterprise"]) {
+      const want = fixture(name).response.body as Record<string, unknown>;
+      assert.deepEqual(missing(want, self), [], `${name}: keys the emulator's portals/self leaves out`);
+      assert.deepEqual(missing(want.user, self.user), [], `${name}: keys the emulator's portals/self user leaves out`);
+    }
+    assert.equal(typeof self.supportsOAuth, "boolean");
+    assert.ok(Array.isArray(self.featuredGroups));
+    assert.equal(self.user.fullName.length > 0, true);
+  });
+
+  it("community/users/<name> and community/self carry every key of the recorded member", async () => {
+    const want = fixture("user/member").response.body as Record<string, unknown>;
+    const member = await portalGet(emu, "dev_admin", "community/users/dev_user");
+    assert.deepEqual(missing(want, member), [], "community/users/dev_user: keys the emulator leaves out");
+    assert.equal(member.username, "dev_user");
+    assert.ok(Array.isArray(member.groups) && Array.isArray(member.categories) && Array.isArray(member.privileges));
+    const { groups: _groups, ...profile } = want;
+    void _groups;
+    assert.deepEqual(missing(profile, await portalGet(emu, "dev_user", "community/self")), [], "community/self: keys the emulator leaves out");
   });
 });

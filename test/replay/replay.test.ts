@@ -54,6 +54,17 @@ describe("replay: real portal answers through the real client (issue 27)", () =>
     assert.equal(await ops.portalTakesItemIdToCreate(client), false);
   });
 
+  it("portals/self as ArcGIS Online and as ArcGIS Enterprise answer it (every public key): the organization and the user read", async () => {
+    for (const [name, id] of [["portal-self/online", "Xj56SBi2udA78cC9"], ["portal-self/enterprise", "0123456789ABCDEF"]]) {
+      await client.close();
+      client = createPortalClient(resolvePortalConfig({ get: () => undefined }, { PORTAL_URL: server.url, PORTAL_TOKEN: "replay-token" }), { retry: { retries: 0 } });
+      server.serve(name);
+      const self = await ops.getPortalSelf(client);
+      assert.equal(self.id, id, name);
+      assert.equal(self.user?.username, "gis_admin", name);
+    }
+  });
+
   it("an item with every public key, one with numbers as text, one without its optional keys: the fields the provider compares", async () => {
     for (const variant of ["item/web-map", "item/numbers-as-strings", "item/missing-optional"]) {
       server.serve(variant);

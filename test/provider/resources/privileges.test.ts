@@ -26,7 +26,7 @@ describe("provider: privileges checked at preview (issue 29 scope 1)", function 
   it("a viewer creating a category schema, an item or a group: one failure on portal:token naming the privilege; only portals/self is read", async () => {
     await as("dev_viewer");
     const cases: Array<[typeof categorySchema, Record<string, unknown>, string]> = [
-      [categorySchema, { categorySchema: tree }, "portal:admin:assignCategorySchema"],
+      [categorySchema, { categorySchema: tree }, "portal:admin:updateItemCategorySchema"],
       [portalItem, { type: "Web Map", title: "Parcels", text: {} }, "portal:user:createItem"],
       [group, { title: "Field crews", access: "org" }, "portal:user:createGroup"],
     ];
