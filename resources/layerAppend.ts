@@ -31,9 +31,9 @@ export interface LayerAppendArgs {
   /** CSV/Excel: source spatial reference, location fields, dateFieldsTimeReference; `{}` is valid. */
   appendSourceInfo?: pulumi.Input<NonNullable<tables.LayerAppendArgValue<"appendSourceInfo">>>;
   fieldMappings?: pulumi.Input<pulumi.Input<FieldMappingArgs>[]>;
-  /** Feature-service sources: `[{id, sourceTableName, fieldMappings}]`, one entry for the target layer (parameter name unconfirmed). */
+  /** Feature-service sources: `[{id, sourceTableName, fieldMappings}]`, one entry for the target layer (parameter name from the REST "Append (Feature Service/Layer)" reference). */
   layerMappings?: pulumi.Input<pulumi.Input<NonNullable<tables.LayerAppendArgValue<"layerMappings">>[number]>[]>;
-  /** Feature-service sources: a where clause on the source layer's rows (parameter name unconfirmed). */
+  /** Feature-service sources: a where clause on the source layer's rows (parameter name from the REST "Append (Feature Service/Layer)" reference). */
   sourceFilter?: pulumi.Input<string>;
   /** Needed when the source holds more than one table. */
   sourceTableName?: pulumi.Input<string>;

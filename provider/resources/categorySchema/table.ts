@@ -30,7 +30,7 @@ export const CATEGORY_SCHEMA = treeTable(
     doc: "1 to 5 trees; at most 4 levels; at most 200 categories in all (spec.md#assign-category-schema, spec.md#limits). An empty list is refused: destroy the resource to remove the schema. A tree edited in the portal is drift on refresh.",
     outputDoc: "The tree the portal stored, normalized: `description` is `\"\"` and `categories` is `[]` when absent.",
     nested: {
-      title: { type: "Input<string>", doc: "Not empty, at most 100 characters. Sibling titles must differ, case-insensitively (unconfirmed rule of the provider core)." },
+      title: { type: "Input<string>", doc: "Not empty, at most 100 characters. Sibling titles must differ, case-insensitively (unconfirmed rule of the provider core: no public source settles this: the REST \"Assign Category Schema\" page states no rule on repeated sibling titles)." },
       description: { type: "Input<string>", doc: "Optional; at most 300 characters." },
       categories: { type: "Input<Input<CategoryNodeArgs>[]>", doc: "Optional child nodes." },
     },
@@ -47,7 +47,7 @@ export const MEMBER_CATEGORY_SCHEMA = treeTable(
     doc: "At least one node; at most 3 levels; at most 200 categories and subcategories in all (spec.md#assign-member-category-schema). A tree edited in the portal is drift on refresh.",
     outputDoc: "The stored tree; `categories` is `[]` when absent.",
     nested: {
-      title: { type: "Input<string>", doc: "Not empty; sibling titles differ (case-insensitive, unconfirmed). docs/spec.md gives no length limit." },
+      title: { type: "Input<string>", doc: "Not empty; sibling titles differ (case-insensitive; unconfirmed: no public source settles this: the REST \"Assign Member Category Schema\" page states no rule on repeated sibling titles). docs/spec.md gives no length limit." },
       categories: { type: "Input<Input<MemberCategoryNodeArgs>[]>", doc: "Optional child nodes." },
     },
   },
