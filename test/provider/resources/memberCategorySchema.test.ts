@@ -34,8 +34,12 @@ describe("provider MemberCategorySchema against the emulator", () => {
     assert.deepEqual(await requestLog(emu), []);
   });
 
-  it("2.4: member nodes keep no description; the outline lists them", async () => {
-    const r = await p.check!({}, { memberCategorySchema: [{ title: "Staff", description: "dropped", categories: [leaf("GIS")] }] });
+  it("2.4: member nodes have no description: one given is refused at its path (not dropped unseen); the outline lists the nodes", async () => {
+    const bad = await p.check!({}, { memberCategorySchema: [{ title: "Staff", description: "dropped", categories: [leaf("GIS")] }] });
+    assert.equal(bad.failures?.length, 1, JSON.stringify(bad.failures));
+    assert.equal(bad.failures![0].property, "memberCategorySchema[0].description");
+    assert.match(bad.failures![0].reason, /Staff: unknown property \(known: title, categories\)/);
+    const r = await p.check!({}, { memberCategorySchema: [{ title: "Staff", categories: [leaf("GIS")] }] });
     assert.deepEqual(r.inputs.__memberCategorySchema, [{ title: "Staff", categories: [{ title: "GIS", categories: [] }] }]);
     assert.deepEqual(r.inputs.outline, { Staff: "", "Staff/GIS": "" });
   });

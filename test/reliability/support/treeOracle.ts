@@ -23,6 +23,9 @@ export function treeViolation(tree: unknown, kind: Kind): string | undefined {
       total++;
       if (n === UNKNOWN) continue;
       if (n === null || typeof n !== "object" || Array.isArray(n)) return "node not an object";
+      // issue 29 scope 4: a key a node does not have is refused (a typo would drop a subtree); member nodes have no description
+      const known = kind === "content" ? ["title", "description", "categories"] : ["title", "categories"];
+      if (Object.keys(n).some((k) => !known.includes(k))) return "unknown key";
       const { title, description, categories } = n as Record<string, unknown>;
       if (title !== UNKNOWN) {
         if (typeof title !== "string") return "title not a string";
