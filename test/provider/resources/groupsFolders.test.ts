@@ -205,7 +205,7 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     const f = await refreshed(folder, { title: "Noise" }, { title: "Noise (renamed)" });
     assert.equal(f.read.owner, "dev_admin");
     assert.deepEqual(dropped(f.read, f.next), []);
-    assert.equal((await folder.diff!(f.made.id, f.made.outs, f.next)).replaces.length, 0, "still a rename, not a replace");
+    assert.equal((await folder.diff!(f.made.id, f.made.outs, f.next)).replaces?.length ?? 0, 0, "still a rename, not a replace");
 
     const m = await refreshed(groupMembership, { groupId: g.made.id, users: ["dev_publisher"] }, { groupId: g.made.id, users: ["dev_publisher", "dev_viewer"] });
     assert.deepEqual(m.read.admins, []);
