@@ -12,7 +12,7 @@ import { freshReads, configurePortal, portalClient } from "../machinery/client";
 import { shown, withoutPlan, withPlan } from "../machinery/plan";
 import { rememberReplaced } from "../machinery/replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
-import { changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
+import { carryHeldWhenUnset, changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { FOLDER_TABLE } from "./table";
 
 const known = (v: unknown): v is string => typeof v === "string" && !isUnknown(v);
@@ -54,6 +54,7 @@ export const folder: pulumi.dynamic.ResourceProvider = {
 
   async check(olds: RawInputs, news: RawInputs) {
     const { inputs, failures } = checkByTable(FOLDER_TABLE, news);
+    if (failures.length === 0) carryHeldWhenUnset(FOLDER_TABLE, olds, inputs);
     let lines: string[] = [];
     if (isCreate(olds)) {
       if (failures.length === 0) lines = await createPlan(inputs, failures);

@@ -13,7 +13,7 @@ import { shown, withPlan } from "../machinery/plan";
 import { fileFacts } from "../machinery/localFile";
 import { rememberReplaced } from "../machinery/replacing";
 import { assertReadableState, type RawInputs } from "../machinery/state";
-import { changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
+import { carryHeldWhenUnset, changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { applyGroupChanges, createParams, inputsAsHeld, readBack } from "./requests";
 import { GROUP_TABLE } from "./table";
 
@@ -72,6 +72,7 @@ export const group: pulumi.dynamic.ResourceProvider = {
 
   async check(olds: RawInputs, news: RawInputs) {
     const { inputs, failures } = checkByTable(GROUP_TABLE, news);
+    if (failures.length === 0) carryHeldWhenUnset(GROUP_TABLE, olds, inputs);
     await thumbnailFacts(inputs, failures);
     let lines: string[] = [];
     if (isCreate(olds)) {

@@ -12,7 +12,7 @@ import { freshReads, configurePortal, portalClient } from "../machinery/client";
 import { shown, withPlan } from "../machinery/plan";
 import { rememberReplaced } from "../machinery/replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
-import { checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
+import { carryHeldWhenUnset, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { applyRoster, heldRoster, isEmptyChange, rosterChange, rosterLines, sortedNames, type Roster } from "./members";
 import { GROUP_MEMBERSHIP_TABLE } from "./table";
 
@@ -62,6 +62,9 @@ export const groupMembership: pulumi.dynamic.ResourceProvider = {
     const { inputs, failures } = checkByTable(GROUP_MEMBERSHIP_TABLE, news);
     // one order and no repeats: the order of names is not a change
     for (const k of ["users", "admins"]) if (Array.isArray(inputs[k]) && (inputs[k] as unknown[]).every(known)) inputs[k] = sortedNames(inputs[k]);
+    // a refresh reads an empty list back for an unset one (the same roster): not `- admins: []` noise
+    const noneHeld = (v: unknown) => Array.isArray(v) && v.length === 0;
+    if (failures.length === 0) carryHeldWhenUnset(GROUP_MEMBERSHIP_TABLE, olds, inputs, { users: noneHeld, admins: noneHeld });
     failures.push(...rosterFailures(inputs));
     const lines = failures.length === 0 ? await planOf(olds ?? {}, inputs, failures) : [];
     const planned = withPlan(inputs, lines);

@@ -67,3 +67,23 @@ export function changeLines(table: Table, olds: RawInputs, news: RawInputs, what
 
 /** True for a create's check (no old inputs). */
 export const isCreate = (olds: RawInputs | undefined) => !olds || Object.keys(olds).length === 0;
+
+const held = (v: unknown) => v !== undefined && v !== null && !isUnknown(v);
+
+/**
+ * Issue 29 scope 3 (as PortalItem's check does): a refresh keeps what the portal holds for a
+ * when-set argument it also reports (a Folder's owner, a Group's protected) in the state's inputs;
+ * a program that leaves it unset would then show `- owner` or `- protected: false` in
+ * `preview --diff` on every unrelated update, although unset is not managed and nothing changes in
+ * the portal. On an update that keeps the resource, the old value is carried (unset is no change
+ * in the diff either); a replacement takes the program's inputs as they are. `alsoKeys`: other
+ * arguments whose held value means the same as unset (a roster's empty list).
+ */
+export function carryHeldWhenUnset(table: Table, olds: RawInputs | undefined, inputs: RawInputs, same: Record<string, (v: unknown) => boolean> = {}): void {
+  if (isCreate(olds) || diffByTable(table, olds!, inputs).replaces.length > 0) return;
+  const keys = keysWhere(table, (p, k) => p.role === "argument" && ((p.whenSet === true && p.output === true) || k in same));
+  for (const key of keys) {
+    if (inputs[key] !== undefined || !held(olds![key])) continue;
+    if (!(key in same) || same[key](olds![key])) inputs[key] = olds![key];
+  }
+}

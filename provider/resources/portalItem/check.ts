@@ -16,7 +16,7 @@ import { derivedItemIdToCreate } from "./identity";
 import { replaceImpact } from "./impact";
 import { inputFailures } from "./input";
 import { planLines } from "./plan";
-import { normalSharing, sharingPlan } from "./sharing";
+import { normalSharing, raiseLine, raiseToOrigin, sharingPlan } from "./sharing";
 import { sharingGroupFailures } from "./groups";
 import { ownershipPlan } from "./ownership";
 import { plainSecretText, textCarriesSecret } from "./secretText";
@@ -175,6 +175,8 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
     failures.push(...owned.failures, ...(await sharingGroupFailures(portalClient, news.sharing)));
   }
   if (failures.length === 0) lines.push(...(await sharingPlan(portalClient, olds ?? {}, inputs)));
+  const raise = raiseToOrigin(olds ?? {}, inputs);
+  if (raise) lines.push(raiseLine(raise));
   // a text carrying credentials stays under `text`, where the engine keeps it secret (portalItem/secretText.ts)
   if (inputs.text !== undefined && !textCarriesSecret(inputs.text)) {
     inputs.__text = inputs.text;

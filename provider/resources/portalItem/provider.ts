@@ -14,7 +14,7 @@ import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem, readItemWith
 import { updatePortalItem } from "./update";
 import { moveOrReassign } from "./ownership";
 import { assertSharingGroupsExist } from "./groups";
-import { applySharing, heldSharing, inheritsSharing, sharingAsHeld } from "./sharing";
+import { applySharing, belowOrigin, heldSharing, inheritsSharing, raisedSharing, raiseToOrigin, sharingAsHeld, type Sharing } from "./sharing";
 import { plainSecretText } from "./secretText";
 import { sameValue } from "./diff";
 import { cancelIfPartial } from "./upload";
@@ -44,7 +44,9 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
 
   async diff(_id: string, olds: Props, news: Props) {
     assertReadableState(olds, "PortalItem");
-    const result = diffPortalItem(withText(olds), withText(news));
+    const found = diffPortalItem(withText(olds), withText(news));
+    // a refresh found the origin of this destination shared wider than it (sharing.ts raiseToOrigin)
+    const result = found.changes || !raiseToOrigin(olds, news) ? found : { ...found, changes: true };
     if (result.replaces.length > 0) rememberReplaced(news.__urn, olds);
     // a credential-bearing text held in plain text by older state: rewrite the state with it as a secret
     return plainSecretText(olds, news) ? { ...result, changes: true } : result;
@@ -70,7 +72,13 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     const held = withSharing ?? (await readItem(client, id, props.relationship));
     if (!held) return {};
     const inputs = inputsAsHeld(props, held.item, held.related, await heldMetadata(client, id, props));
-    if (props.sharing !== undefined) inputs.sharing = sharingAsHeld(props.sharing, withSharing?.sharing ?? (await heldSharing(client, { owner: held.item.owner, itemId: id, folder: held.item.ownerFolder })), inheritsSharing(props));
+    if (props.sharing !== undefined) {
+      const sharing = withSharing?.sharing ?? (await heldSharing(client, { owner: held.item.owner, itemId: id, folder: held.item.ownerFolder }));
+      inputs.sharing = sharingAsHeld(props.sharing, sharing, inheritsSharing(props));
+      // a destination whose origin is now shared wider: drift the next up raises (sharing.ts belowOrigin)
+      const below = await belowOrigin(client, props, inputs.relationship !== undefined, sharing.access);
+      if (below) inputs.__belowOrigin = below;
+    }
     return { id, props: outputsOf(inputs, held.item, held.related), inputs };
   },
 
@@ -81,7 +89,11 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     // a reassign or a move first (same id), so every request after it names the item where it is
     const ref = await moveOrReassign(client, { owner: olds.owner!, itemId: id, folder: olds.folder }, olds, news);
     await updatePortalItem(client, ref, olds, news);
-    if (news.sharing !== undefined && !sameValue(olds.sharing, news.sharing)) await applySharing(client, ref, news.sharing, inheritsSharing(news));
+    const raise = raiseToOrigin(olds, news);
+    if (news.sharing !== undefined && (raise || !sameValue(olds.sharing, news.sharing))) {
+      const desired: Sharing = raise ? await raisedSharing(client, raise, news.sharing) : news.sharing;
+      await applySharing(client, ref, desired, inheritsSharing(news));
+    }
     return { outs: await readBack(client, id, checked) };
   },
 

@@ -5,6 +5,7 @@
 // that does not exist fails at preview when its id is known, and at up before any write (groups.ts);
 // a share the portal still refuses names its groups (`notSharedWith`).
 import { getItem } from "../../ops/items";
+import { orUndefinedIfNotFound } from "../../rest/errors";
 import { getUserItem, shareItem, unshareItem } from "../../ops/itemState";
 import type { ItemRef } from "../../ops/paths";
 import type { PortalClient } from "../../rest/client";
@@ -36,6 +37,51 @@ export function sharingText(s: unknown): string {
 export function inheritsSharing(inputs: Props): boolean {
   const rel = inputs.relationship;
   return !!rel && typeof rel === "object" && rel.originItemId !== undefined;
+}
+
+/**
+ * Issue 29 scope 9: the portal copies an origin's sharing to a relationship destination when the
+ * relationship is made, not later. A refresh of a destination whose sharing is managed reads its
+ * origin (one getItem) and, when the origin is now shared wider than the destination, records it
+ * under `__belowOrigin` (kept in state, not printed): the next preview plans the raise and up shares
+ * the destination up to its origin's level (its sharing is a floor). Only the access level follows;
+ * the origin's groups do not (the destination's owner may not be able to share to them).
+ */
+export interface BelowOrigin {
+  originItemId: string;
+  originAccess: SharingAccess;
+  access: SharingAccess;
+}
+
+/** Refresh: the origin's access when it is above the destination's held access; one read, only for a destination with managed sharing and a held relationship. */
+export async function belowOrigin(client: PortalClient, props: Props, relationshipHeld: boolean, heldAccess: unknown): Promise<BelowOrigin | undefined> {
+  if (props.sharing === undefined || !inheritsSharing(props) || !relationshipHeld) return undefined;
+  const originItemId = props.relationship!.originItemId!;
+  const origin = await orUndefinedIfNotFound(getItem(client, originItemId)).catch(() => undefined);
+  if (!origin) return undefined;
+  const [originAccess, access] = [accessOf(origin.access), accessOf(heldAccess)];
+  return RANK[originAccess] > RANK[access] ? { originItemId, originAccess, access } : undefined;
+}
+
+/** The raise a refresh recorded, when the program still declares the same origin and managed sharing below it. */
+export function raiseToOrigin(olds: Props, news: Props): BelowOrigin | undefined {
+  const b = olds?.__belowOrigin as BelowOrigin | undefined;
+  if (!b || typeof b !== "object" || !inheritsSharing(news) || news.relationship!.originItemId !== b.originItemId) return undefined;
+  const s = news.sharing as Sharing | undefined;
+  if (!s || isUnknown(s) || isUnknown(s.access) || !(s.access in RANK)) return undefined;
+  return RANK[b.originAccess] > RANK[s.access] ? b : undefined;
+}
+
+/** The plan line of a recorded raise. */
+export function raiseLine(b: BelowOrigin): string {
+  return `~ sharing: origin ${b.originItemId} is now ${b.originAccess}; this item is ${b.access} (a relationship destination's sharing is a floor: up shares it with ${b.originAccess === "public" ? "the public" : "the organization"})`;
+}
+
+/** Up: the sharing to apply to a destination whose origin is above it, read again (the origin may have changed since the refresh). */
+export async function raisedSharing(client: PortalClient, b: BelowOrigin, desired: Sharing): Promise<Sharing> {
+  const origin = await orUndefinedIfNotFound(getItem(client, b.originItemId));
+  const now = origin ? accessOf(origin.access) : desired.access;
+  return RANK[now] > RANK[desired.access] ? { ...desired, access: now } : desired;
 }
 
 /** Check: groups without repeats, in one order (their order is not a change). */
@@ -70,9 +116,12 @@ export async function heldSharing(client: PortalClient, ref: ItemRef): Promise<{
 }
 
 /**
- * Brings the item's sharing to `desired`: share with everyone/org set explicitly (raising or
- * lowering the access; spec.md#status-transitions moves a status with it) and the missing groups; unshare from the
- * groups not listed. A relationship destination is only raised, never lowered (its floor).
+ * Brings the item's sharing to `desired`: unshare from the groups not listed first, then share with
+ * everyone/org set explicitly (raising or lowering the access; spec.md#status-transitions moves a
+ * status with it) and the missing groups. In that order a failure between the two requests leaves
+ * the item shared no wider than before (issue 29 scope 5): the unshare only narrows, and the share
+ * sets the level and adds the groups in one request. A relationship destination is only raised,
+ * never lowered (its floor).
  */
 export async function applySharing(client: PortalClient, ref: ItemRef, desired: Sharing | undefined, floor: boolean): Promise<void> {
   if (!desired) return;
@@ -81,16 +130,16 @@ export async function applySharing(client: PortalClient, ref: ItemRef, desired: 
   const add = (desired.groups ?? []).filter((g) => !held.groups.includes(g));
   const drop = floor || desired.groups === undefined ? [] : held.groups.filter((g) => !desired.groups!.includes(g));
   const target = floor && RANK[access] > RANK[desired.access] ? access : desired.access;
-  if (target !== access || add.length > 0) {
-    const r = await shareItem(client, { ...ref, everyone: target === "public", org: target !== "private", groups: add.length > 0 ? add : undefined });
-    if (Array.isArray(r.notSharedWith) && r.notSharedWith.length > 0) {
-      throw new Error(`PortalItem ${ref.itemId}: the portal did not share the item with groups ${r.notSharedWith.join(", ")} (notSharedWith); the item's owner must be a member of each group (a GroupMembership), and a view-only group takes shares from its administrators only.`);
-    }
-  }
   if (drop.length > 0) {
     const r = await unshareItem(client, { ...ref, groups: drop });
     if (Array.isArray(r.notUnsharedFrom) && r.notUnsharedFrom.length > 0) {
       throw new Error(`PortalItem ${ref.itemId}: the portal did not unshare the item from groups ${r.notUnsharedFrom.join(", ")} (notUnsharedFrom).`);
+    }
+  }
+  if (target !== access || add.length > 0) {
+    const r = await shareItem(client, { ...ref, everyone: target === "public", org: target !== "private", groups: add.length > 0 ? add : undefined });
+    if (Array.isArray(r.notSharedWith) && r.notSharedWith.length > 0) {
+      throw new Error(`PortalItem ${ref.itemId}: the portal did not share the item with groups ${r.notSharedWith.join(", ")} (notSharedWith); the item's owner must be a member of each group (a GroupMembership), and a view-only group takes shares from its administrators only.`);
     }
   }
 }

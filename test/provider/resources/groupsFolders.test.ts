@@ -184,6 +184,39 @@ describe("provider Group, GroupMembership, Folder and PortalItem moves against t
     await assert.rejects(portalItem.create({ ...c.inputs }), new RegExp(`nothing was written.*${missing}`));
     assert.deepEqual((await requestLog(emu)).filter((q) => q.method !== "GET"), []);
   });
+
+  it("issue 29 scope 3: after a refresh, an unrelated update of a Group, a Folder or a GroupMembership carries no unset owner, protected or empty roster as a removal (no `- owner` in preview --diff)", async () => {
+    /** create from `news`, refresh, then check `next` against the refreshed inputs: the keys the refresh added must stay as they were. */
+    const refreshed = async (p: any, news: Record<string, any>, next: Record<string, any>) => {
+      const made = await p.create((await p.check({}, news)).inputs);
+      const r = await p.read(made.id, made.outs);
+      const n = await p.check(r.inputs, next);
+      assert.deepEqual(n.failures ?? [], []);
+      return { made, read: r.inputs as Record<string, any>, next: n.inputs as Record<string, any> };
+    };
+    const dropped = (olds: Record<string, any>, news: Record<string, any>) => Object.keys(olds).filter((k) => !k.startsWith("__") && news[k] === undefined);
+
+    const g = await refreshed(group, { title: "Noise", access: "org" }, { title: "Noise (renamed)", access: "org" });
+    assert.equal(g.read.protected, false, "the refresh holds the portal's protected");
+    assert.deepEqual(dropped(g.read, g.next), []);
+    assert.equal(g.next.protected, false);
+    assert.deepEqual(plan({ inputs: g.next }), ['~ title: "Noise" → "Noise (renamed)" (a rename: the group keeps its id)']);
+
+    const f = await refreshed(folder, { title: "Noise" }, { title: "Noise (renamed)" });
+    assert.equal(f.read.owner, "dev_admin");
+    assert.deepEqual(dropped(f.read, f.next), []);
+    assert.equal((await folder.diff!(f.made.id, f.made.outs, f.next)).replaces?.length ?? 0, 0, "still a rename, not a replace");
+
+    const m = await refreshed(groupMembership, { groupId: g.made.id, users: ["dev_publisher"] }, { groupId: g.made.id, users: ["dev_publisher", "dev_viewer"] });
+    assert.deepEqual(m.read.admins, []);
+    assert.deepEqual(dropped(m.read, m.next), []);
+    assert.deepEqual(plan({ inputs: m.next }), ["~ members: + dev_viewer"]);
+
+    // a program that sets them still changes them
+    const set = await group.check!(g.read, { title: "Noise", access: "org", protected: true });
+    assert.equal(set.inputs!.protected, true);
+    assert.equal((await group.diff!(g.made.id, g.made.outs, set.inputs!)).changes, true);
+  });
 });
 
 describe("provider PortalItem owner change on a portal before 11.0 (issue 23)", function () {

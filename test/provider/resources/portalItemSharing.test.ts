@@ -8,6 +8,7 @@ import { portalItem as p } from "../../../provider/resources/portalItem/provider
 import { itemStatus } from "../../../provider/resources/itemStatus/provider";
 import { addWebMap, clearRequestLog, orgOf, portalGet, portalPost, requestLog, setOrgFlags } from "./portalCalls";
 
+
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
 /** Two groups of the item's owner, made over REST for each test (G1 sorts before G2). */
 let G1 = "";
@@ -137,6 +138,53 @@ describe("provider PortalItem sharing against the emulator", function () {
     assert.equal((await sharingOf(emu, c.id)).access, "public", "the inherited public sharing is kept (sharing is a floor here)");
     const r = await p.read!(c.id, c.outs);
     assert.deepEqual(r.inputs!.sharing, { access: "org" });
+    assert.deepEqual(await p.diff!(c.id, r.props!, await checked(news, r.inputs)), NO_CHANGE);
+  });
+  it("issue 29 scope 9: an origin shared wider after the relationship was made is drift of its destination at refresh; the plan says it and up shares the destination up to the origin's level", async () => {
+    const origin = await addWebMap(emu, "dev_publisher", "Origin");
+    const news = { type: "CSV", title: "Destination", text: "{}", relationship: { type: "Map2Service", originItemId: origin }, sharing: { access: "private" } };
+    const c = await p.create(await checked(news));
+    assert.equal((await sharingOf(emu, c.id)).access, "private");
+    const quiet = await p.read!(c.id, c.outs);
+    assert.equal(quiet.inputs!.__belowOrigin, undefined, "origin and destination both private: nothing recorded");
+    assert.deepEqual(await p.diff!(c.id, quiet.props!, await checked(news, quiet.inputs)), NO_CHANGE);
+
+    // the origin is shared with the organization in the web UI; the destination does not follow
+    await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${origin}/share`, { everyone: "false", org: "true" });
+    await clearRequestLog(emu);
+    const r = await p.read!(c.id, quiet.props!);
+    const reads = (await requestLog(emu)).filter((l) => l.path.includes(`/content/items/${origin}`) && !l.path.includes("relatedItems"));
+    assert.equal(reads.length, 1, `one read of the origin: ${JSON.stringify(await requestLog(emu))}`);
+    assert.deepEqual(r.inputs!.__belowOrigin, { originItemId: origin, originAccess: "org", access: "private" });
+    const next = await checked(news, r.inputs);
+    const line = `~ sharing: origin ${origin} is now org; this item is private (a relationship destination's sharing is a floor: up shares it with the organization)`;
+    assert.ok(next.plannedChanges.includes(line), next.plannedChanges.join("\n"));
+    assert.equal((await p.diff!(c.id, r.props!, next)).changes, true);
+    assert.equal((await sharingOf(emu, c.id)).access, "private", "check and diff sent nothing");
+
+    const u = await p.update!(c.id, r.props!, next);
+    assert.equal((await sharingOf(emu, c.id)).access, "org");
+    assert.equal(u.outs.__belowOrigin, undefined);
+    const after = await p.read!(c.id, u.outs);
+    assert.equal(after.inputs!.__belowOrigin, undefined);
+    assert.deepEqual(await p.diff!(c.id, after.props!, await checked(news, after.inputs)), NO_CHANGE);
+
+    // the origin lowered again: the destination keeps what it has (a floor), no drift
+    await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${origin}/share`, { everyone: "false", org: "false" });
+    const lowered = await p.read!(c.id, after.props!);
+    assert.equal(lowered.inputs!.__belowOrigin, undefined);
+    assert.deepEqual(await p.diff!(c.id, lowered.props!, await checked(news, lowered.inputs)), NO_CHANGE);
+  });
+
+  it("issue 29 scope 9: a destination whose sharing is not managed is not read against its origin, and an origin's change is not its drift", async () => {
+    const origin = await addWebMap(emu, "dev_publisher", "Origin");
+    const news = { type: "CSV", title: "Destination", text: "{}", relationship: { type: "Map2Service", originItemId: origin } };
+    const c = await p.create(await checked(news));
+    await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${origin}/share`, { everyone: "true", org: "true" });
+    await clearRequestLog(emu);
+    const r = await p.read!(c.id, c.outs);
+    assert.deepEqual((await requestLog(emu)).filter((l) => l.path.includes(`/content/items/${origin}`)), []);
+    assert.equal(r.inputs!.__belowOrigin, undefined);
     assert.deepEqual(await p.diff!(c.id, r.props!, await checked(news, r.inputs)), NO_CHANGE);
   });
 });
