@@ -32,7 +32,12 @@ export interface ServiceProxyFilterArgs {
   referrers?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-export interface PortalItemArgs {
+/**
+ * The arguments written out here, with their doc comments: every other argument row of the property
+ * table (provider/resources/portalItem/table.ts) is an argument too, typed by its rule, with no edit
+ * here (its docs line is the row's, in docs/resources/portal-item.md).
+ */
+interface DocumentedArgs {
   /** The user in the addItem path; default the configured user (portals/self). A change reassigns the item (same id; checked with canReassignItems at preview). */
   owner?: pulumi.Input<string>;
   /** The owner's folder id (a Folder's `folderId`); default the root folder. A change moves the item (same id). */
@@ -120,10 +125,15 @@ export interface PortalItemArgs {
   timeoutSeconds?: pulumi.Input<number>;
 }
 
-// PortalItemArgs names exactly the arguments of the property table: a row without an Args field (or
-// the reverse) fails to compile.
-const argsMatchTable: tables.SameKeys<keyof PortalItemArgs, tables.PortalItemArgName> = true;
-void argsMatchTable;
+/** Every argument of the property table, each typed by its rule. */
+type RowArgs = { [K in tables.PortalItemArgName]?: Value<K> };
+
+/** PortalItem's arguments: the documented ones above, and any other row of the table. */
+export type PortalItemArgs = DocumentedArgs & Omit<RowArgs, keyof DocumentedArgs>;
+
+// The documented arguments are rows of the table: one the table does not have fails to compile.
+const documentedAreRows: [Exclude<keyof DocumentedArgs, tables.PortalItemArgName>] extends [never] ? true : { notARow: Exclude<keyof DocumentedArgs, tables.PortalItemArgName> } = true;
+void documentedAreRows;
 
 /** Adds an item and keeps it as declared; destroy deletes it (refused while it is protected). */
 export class PortalItem extends PortalResource {

@@ -121,15 +121,19 @@ export const ONE_OR_MANY_KEYS = rowsWhere((p) => p.list === "one");
 export const JSON_KEYS = rowsWhere((p) => p.json === true);
 /** Local files: argument → the computed rows of its size and SHA-256. */
 export const FILE_KEYS: Record<string, NonNullable<ItemRow["file"]>> = Object.fromEntries(rowsWhere((p) => p.file !== undefined).map((k) => [k, row(k).file!]));
+/** Whether the core item schema (provider/rules/item.ts) checks a field of this wire name; else the row's own rule does. */
+const coreChecks = (wire: string | undefined): boolean => wire !== undefined && Object.hasOwn(f, wire);
 /** Arguments with a rule of their own (not the core item schema's). */
-export const OWN_RULES = Object.fromEntries(rowsWhere((p) => p.rule !== undefined && p.wire === undefined).map((k) => [k, row(k).rule!]));
+export const OWN_RULES = Object.fromEntries(rowsWhere((p) => p.rule !== undefined && !coreChecks(p.wire)).map((k) => [k, row(k).rule!]));
 /** Arguments the core item schema checks, under their wire name; itemIdToCreate only when the user gives it. */
-export const CHECKED_FIELDS: Record<string, string> = Object.fromEntries(rowsWhere((p, k) => p.wire !== undefined && k !== "itemIdToCreate").map((k) => [k, row(k).wire!]));
+export const CHECKED_FIELDS: Record<string, string> = Object.fromEntries(rowsWhere((p, k) => coreChecks(p.wire) && k !== "itemIdToCreate").map((k) => [k, row(k).wire!]));
 /** The wire names the rows send with add, commit and update. */
 type SentWire = { [K in keyof typeof PORTAL_ITEM]: (typeof PORTAL_ITEM)[K] extends { sent: true; wire: infer W extends string } ? W : never }[keyof typeof PORTAL_ITEM];
-// each of them is a field of the request type (provider/ops/items.ts ItemFields): a compile error otherwise
-const sentAreRequestFields: [Exclude<SentWire, keyof ItemFields>] extends [never] ? true : { notInItemFields: Exclude<SentWire, keyof ItemFields> } = true;
-void sentAreRequestFields;
+// ops' request type names no item field the rows do not send (a new row goes through its index
+// signature with no edit there; a field ops types and no row has fails to compile)
+type OpsOwnFields = "dataUrl" | "text" | "url" | "itemIdToCreate" | "originItemId" | "destinationItemId" | "relationshipType" | "async" | "multipart" | "filename";
+const requestFieldsAreRows: [Exclude<keyof ItemFields, SentWire | OpsOwnFields>] extends [never] ? true : { notARow: Exclude<keyof ItemFields, SentWire | OpsOwnFields> } = true;
+void requestFieldsAreRows;
 
 /** Wire names of the sent fields with an encoding of their own (the row's `encoding`). */
 export const WIRE_ENCODINGS: Record<string, NonNullable<ItemRow["encoding"]>> = Object.fromEntries(rowsWhere((p) => p.sent === true && p.encoding !== undefined).map((k) => [row(k).wire!, row(k).encoding!]));
