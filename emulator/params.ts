@@ -54,6 +54,11 @@ export class Params {
     return readJson(this.fields, name);
   }
 
+  /** A list: a JSON array of strings or a comma-separated list (readList). */
+  list(name: string): string[] | undefined {
+    return readList(this.fields[name], name);
+  }
+
   /** spec.md#conventions: f is json or pjson. */
   format(): "json" | "pjson" {
     const f = this.fields.f ?? "json";
@@ -115,9 +120,24 @@ export function parseJsonParam(text: string, name: string): unknown {
 
 /** A JSON parameter; absent or blank gives undefined; text that does not parse, or nests too deeply, is a 400. */
 export function readJson(fields: Record<string, string>, name: string): unknown {
-  const v = fields[name];
-  if (v === undefined || v.trim() === "") return undefined;
-  return parseJsonParam(v, name);
+  return readJsonText(fields[name], name);
+}
+
+/** The JSON text of the parameter `name` (readJson's rule on text already picked from the request). */
+export function readJsonText(text: string | undefined, name: string): unknown {
+  if (text === undefined || text.trim() === "") return undefined;
+  return parseJsonParam(text, name);
+}
+
+/** spec.md#item-fields leaves list serialization open: a JSON array of strings or a comma-separated list (unconfirmed); absent gives undefined. */
+export function readList(text: string | undefined, name: string): string[] | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim().startsWith("[")) {
+    const v = readJsonText(text, name);
+    if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw badRequest(`'${name}' must be a JSON array of strings or a comma-separated list.`);
+    return v as string[];
+  }
+  return text.split(",").map((s) => s.trim()).filter((s) => s !== "");
 }
 
 /** Every value as text: a list comma-joined (the REST API's list form), a multipart field by its value, an object as JSON. */
