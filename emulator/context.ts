@@ -2,7 +2,6 @@
 // EmulatorHost that the feature side (emulator/features) builds on.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { FastifyRequest } from "fastify";
 import type { Caller, EmulatorHost, EmulatorUser, HostItem } from "./host";
 import type { Fixtures } from "./fixtures";
 import { Portal } from "./models/portal";
@@ -17,9 +16,6 @@ export interface Urls {
   serviceUrl: string;
   controlUrl: string;
 }
-
-/** Who called, per request, for the request log. */
-export const callerOfRequest = new WeakMap<FastifyRequest, string>();
 
 export class Emu implements EmulatorHost {
   portal: Portal;
@@ -93,16 +89,13 @@ export class Emu implements EmulatorHost {
     return this.portal.releaseAtLeast(release);
   }
 
-  /** spec.md#gaps: token in the form, the query, or Authorization / X-Esri-Authorization: Bearer. */
-  authenticate(req: FastifyRequest, required = true): Caller | undefined {
-    const token = tokenOf(req);
+  /** The caller of a request's token (read once with the request, params.ts readRequest). */
+  authenticate(token: string | undefined, required = true): Caller | undefined {
     if (!token) {
       if (required) throw tokenRequired();
       return undefined;
     }
-    const caller = this.portal.directory.callerOf(token);
-    callerOfRequest.set(req, caller.user.username);
-    return caller;
+    return this.portal.directory.callerOf(token);
   }
 
   isOrgAdmin(user: EmulatorUser): boolean {
@@ -120,17 +113,3 @@ export class Emu implements EmulatorHost {
     return this.portal.items.add(item);
   }
 }
-
-function tokenOf(req: FastifyRequest): string | undefined {
-  const body = req.body as Record<string, unknown> | undefined;
-  const query = req.query as Record<string, unknown> | undefined;
-  const fromForm = body && typeof body === "object" && typeof body.token === "string" ? body.token : undefined;
-  const fromQuery = query && typeof query.token === "string" ? query.token : undefined;
-  const header = String(req.headers["x-esri-authorization"] ?? req.headers.authorization ?? "");
-  const fromHeader = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  const multipartToken = multipartTokens.get(req);
-  return fromForm || multipartToken || fromQuery || fromHeader || undefined;
-}
-
-/** Multipart bodies are read inside the route; the route records the token it found. */
-export const multipartTokens = new WeakMap<FastifyRequest, string>();

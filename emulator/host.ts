@@ -2,7 +2,7 @@
 // and its feature-service side (part 2: emulator/features/). Part 1 implements EmulatorHost and
 // calls registerFeatureServices(app, host) from emulator/features/index.ts; part 2 uses only
 // what is declared here, so the two halves can change independently.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { StoredData } from "./storedData";
 
 export interface EmulatorOrg {
@@ -62,11 +62,11 @@ export interface EmulatorHost {
   readonly release: string;
   releaseAtLeast(release: string): boolean;
   /**
-   * Resolves the token of a request (form field `token`, query `token`, or
-   * `Authorization: Bearer`/`X-Esri-Authorization`). Throws the 499 envelope when `required` and
-   * no token is sent, and 498 for an unknown or expired token.
+   * Resolves the token of a request, as the one request reader found it (params.ts readRequest:
+   * form field `token`, query `token`, or `Authorization: Bearer`/`X-Esri-Authorization`). Throws
+   * the 499 envelope when `required` and no token is sent, and 498 for an unknown or expired token.
    */
-  authenticate(req: FastifyRequest, required?: boolean): Caller | undefined;
+  authenticate(token: string | undefined, required?: boolean): Caller | undefined;
   isOrgAdmin(user: EmulatorUser): boolean;
   getItem(itemId: string): HostItem | undefined;
   /** Optional (added by part 2): looks a user up by name, so a fixture service's owner gives its org. */

@@ -1,7 +1,8 @@
-// The emulator's one request reader: an operation's parameters from the query string and the body
-// (form-urlencoded, JSON or multipart), read the same way by the sharing routes (Params) and the
-// feature routes (features/routes/context.ts). Multipart files are streamed to the data dir, never
-// held in memory. Booleans read as the public REST API documents them: `true` or `false`, any case.
+// The emulator's one request reader: a request's parameters from the query string and the body
+// (form-urlencoded, JSON or multipart with its files) and its token (form, query or header), read
+// once per request by the one route registration (route.ts) for the sharing and the feature routes
+// alike. Multipart files are streamed to the data dir, never held in memory; req.body is never
+// rewritten. Booleans read as the public REST API documents them: `true` or `false`, any case.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -17,10 +18,13 @@ export interface UploadedFile {
   size: number;
 }
 
+/** A request read once: its parameters as text, its uploaded files and the token it carries. */
 export class Params {
   constructor(
     readonly fields: Record<string, string>,
     readonly files: Record<string, UploadedFile>,
+    /** spec.md#gaps: the form's `token`, else the query's, else `Authorization` / `X-Esri-Authorization: Bearer`. */
+    readonly token?: string,
   ) {}
 
   has(name: string): boolean {
@@ -32,9 +36,7 @@ export class Params {
   }
 
   required(name: string): string {
-    const v = this.fields[name];
-    if (v === undefined || v === "") throw badRequest(`Missing required parameter '${name}'.`);
-    return v;
+    return requiredText(this.fields[name], name);
   }
 
   bool(name: string, fallback = false): boolean {
@@ -52,12 +54,23 @@ export class Params {
     return readJson(this.fields, name);
   }
 
+  /** A list: a JSON array of strings or a comma-separated list (readList). */
+  list(name: string): string[] | undefined {
+    return readList(this.fields[name], name);
+  }
+
   /** spec.md#conventions: f is json or pjson. */
   format(): "json" | "pjson" {
     const f = this.fields.f ?? "json";
     if (f !== "json" && f !== "pjson") throw badRequest(`Unsupported format f=${JSON.stringify(f.slice(0, 20))}; use json or pjson.`);
     return f;
   }
+}
+
+/** A parameter's text that must be sent and not be empty; otherwise a 400 naming it. */
+export function requiredText(value: string | undefined, name: string): string {
+  if (value === undefined || value === "") throw badRequest(`Missing required parameter '${name}'.`);
+  return value;
 }
 
 /** A boolean parameter: `true` or `false` in any case; absent or empty gives `fallback`; anything else is a 400. */
@@ -107,9 +120,24 @@ export function parseJsonParam(text: string, name: string): unknown {
 
 /** A JSON parameter; absent or blank gives undefined; text that does not parse, or nests too deeply, is a 400. */
 export function readJson(fields: Record<string, string>, name: string): unknown {
-  const v = fields[name];
-  if (v === undefined || v.trim() === "") return undefined;
-  return parseJsonParam(v, name);
+  return readJsonText(fields[name], name);
+}
+
+/** The JSON text of the parameter `name` (readJson's rule on text already picked from the request). */
+export function readJsonText(text: string | undefined, name: string): unknown {
+  if (text === undefined || text.trim() === "") return undefined;
+  return parseJsonParam(text, name);
+}
+
+/** spec.md#item-fields leaves list serialization open: a JSON array of strings or a comma-separated list (unconfirmed); absent gives undefined. */
+export function readList(text: string | undefined, name: string): string[] | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim().startsWith("[")) {
+    const v = readJsonText(text, name);
+    if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw badRequest(`'${name}' must be a JSON array of strings or a comma-separated list.`);
+    return v as string[];
+  }
+  return text.split(",").map((s) => s.trim()).filter((s) => s !== "");
 }
 
 /** Every value as text: a list comma-joined (the REST API's list form), a multipart field by its value, an object as JSON. */
@@ -157,21 +185,42 @@ export function uploadFileName(raw: string): string {
   return raw;
 }
 
-export async function readParams(req: FastifyRequest, uploadDir: string): Promise<Params> {
-  const fields: Record<string, string> = {};
+/** How a route reads its request: the sharing routes check f and refuse a text body; the feature routes (an ArcGIS server) do neither. */
+export interface ReadRules {
+  /** "checked": f must be json or pjson (spec.md#conventions); "any": f is passed to the handler as sent. */
+  format: "checked" | "any";
+  /** A body that is neither a form, JSON nor multipart (text/plain): refused with 400, or ignored. */
+  text: "refused" | "ignored";
+  /** "required": anything but multipart/form-data is a 400 (the feature side's uploads). */
+  multipart: "read" | "required";
+}
+
+/** The token of a request: the form's (body) field, else the query's, else a Bearer header. */
+function tokenOf(body: Record<string, string>, query: Record<string, string>, headers: FastifyRequest["headers"]): string | undefined {
+  const header = String(headers["x-esri-authorization"] ?? headers.authorization ?? "");
+  return body.token || query.token || /^Bearer\s+(\S+)$/i.exec(header)?.[1] || undefined;
+}
+
+/** The request read once: query and body fields (the body wins), files streamed to `uploadDir`, and the token. */
+export async function readRequest(req: FastifyRequest, uploadDir: string, rules: ReadRules): Promise<Params> {
+  const query: Record<string, string> = {};
+  const body: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
-  flatten(req.query, fields);
+  flatten(req.query, query);
+  const read = () => new Params({ ...query, ...body }, files, tokenOf(body, query, req.headers));
   if (!req.isMultipart()) {
-    if (typeof req.body === "string" && req.body.length > 0) throw badRequest("Unsupported request body; send form fields.");
-    flatten(req.body, fields);
-    return new Params(fields, files);
+    if (rules.multipart === "required") throw badRequest("Send the file as multipart/form-data.");
+    if (typeof req.body === "string" && req.body.length > 0 && rules.text === "refused") throw badRequest("Unsupported request body; send form fields.");
+    flatten(req.body, body);
+    return read();
   }
+  fs.mkdirSync(uploadDir, { recursive: true });
   const limits = isChunked(req) ? { fileSize: CHUNKED_UPLOAD_MAX_BYTES } : {};
   let current: string | undefined;
   try {
     for await (const part of req.parts({ limits })) {
       if (part.type === "field") {
-        fields[part.fieldname] = String(part.value);
+        body[part.fieldname] = String(part.value);
         continue;
       }
       const file: UploadedFile = { field: part.fieldname, filename: uploadFileName(part.filename || part.fieldname), path: path.join(uploadDir, randomUUID()), size: 0 };
@@ -189,5 +238,5 @@ export async function readParams(req: FastifyRequest, uploadDir: string): Promis
     if (e instanceof EmulatorError) throw e;
     throw badRequest(`Malformed multipart body: ${(e as Error).message}`);
   }
-  return new Params(fields, files);
+  return read();
 }

@@ -2,6 +2,7 @@
 // services from fixtures, layer JSON and query, uploads, append jobs, and the service
 // definition update. Registered by the server through the contract of emulator/host.ts.
 import type { AddressInfo } from "node:net";
+import * as path from "node:path";
 import type { FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -13,7 +14,7 @@ import { catalogRoutes } from "./routes/catalog";
 import { serviceRoutes } from "./routes/service";
 import { uploadRoutes } from "./routes/uploads";
 import { FeatureState } from "./state";
-import { formFields } from "./routes/context";
+import { route, SERVICE_READING } from "../route";
 
 export { FeatureState } from "./state";
 
@@ -29,14 +30,6 @@ function serviceRootOf(app: FastifyInstance): string {
 function serverInfo(serviceRoot: string, release: string) {
   const origin = new URL(serviceRoot).origin; // the portal answers at {origin}/sharing/rest in every deployment shape
   return { currentVersion: Number(release) || 11.4, owningSystemUrl: origin, authInfo: { isTokenBasedSecurity: true, tokenServicesUrl: `${origin}/sharing/rest/generateToken` } };
-}
-
-/** docs/spec.md conventions: f=pjson answers the same JSON, indented. */
-function prettyJson(app: FastifyInstance): void {
-  app.addHook("preSerialization", async (req, reply, payload) => {
-    if (formFields(req).f === "pjson") reply.serializer((p: unknown) => JSON.stringify(p, null, 2));
-    return payload;
-  });
 }
 
 /** Body parsers only when the server has not registered them already. */
@@ -57,11 +50,10 @@ export const registerFeatureServices: RegisterFeatureServices = async (app: Fast
   else app.server.once("listening", () => state.registerItems(serviceRootOf(app)));
   const adminRoot = root.replace(/\/services$/, "/admin/services");
   // the public API's <server>/rest/info: names the owning portal, so arcgis-rest-js can federate a portal sign-in
-  app.route({ method: ["GET", "POST"], url: root.replace(/\/services$/, "/info"), handler: async () => serverInfo(host.serviceUrl || serviceRootOf(app), host.release) });
+  route(app, host, path.join(host.dataDir, "feature-uploads", "incoming"), { url: root.replace(/\/services$/, "/info"), auth: "handler", reading: SERVICE_READING }, () => serverInfo(host.serviceUrl || serviceRootOf(app), host.release));
   await app.register(
     async (child) => {
       await ensureParsers(child);
-      prettyJson(child);
       catalogRoutes(child, state);
       serviceRoutes(child, state);
       queryRoutes(child, state);

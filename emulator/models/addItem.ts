@@ -3,13 +3,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Caller } from "../host";
-import { jsonDepth, MAX_JSON_DEPTH, uploadFileName, type Params } from "../params";
+import { jsonDepth, MAX_JSON_DEPTH, requiredText, uploadFileName, type UploadedFile } from "../params";
 import type { Jobs } from "../jobs";
 import type { Portal } from "./portal";
 import type { Item } from "./items";
 import { badRequest, EmulatorError } from "../errors";
 import { ITEM, RELEASES } from "../../spec/limits";
-import { checkType, checkUrl, itemFields } from "./itemFields";
+import { checkType, checkUrl, itemFields, type ItemFieldsRequest } from "./itemFields";
 import { createItemRecord } from "./itemRecord";
 import { storeFile, storeMetadata, storeParts, storeText, storeThumbnail } from "./content";
 import { fetchThumbnailUrl } from "./thumbnails";
@@ -25,10 +25,29 @@ export interface AddEnv {
   folder?: string | null;
 }
 
+/** What addItem reads of a request (the route picks it: routes/itemRequests.ts); texts as sent, undefined when not sent. */
+export interface AddItemRequest {
+  type?: string;
+  /** The item fields, the title among them. */
+  fields: ItemFieldsRequest;
+  itemIdToCreate?: string;
+  async: boolean;
+  dataUrl?: string;
+  text?: string;
+  thumbnailUrl?: string;
+  /** The name the file is stored under, instead of the upload's. */
+  filename?: string;
+  originItemId?: string;
+  destinationItemId?: string;
+  relationshipType?: string;
+  file?: UploadedFile;
+  thumbnail?: UploadedFile;
+  metadata?: UploadedFile;
+}
+
 /** spec.md#item-fields itemIdToCreate (10.8.1+): exactly 32 alphanumerics, not already taken. */
-export function itemIdToCreate(env: AddEnv, p: Params): string | undefined {
-  if (!p.has("itemIdToCreate") || !env.portal.releaseAtLeast(RELEASES.itemIdToCreate)) return undefined;
-  const id = p.str("itemIdToCreate")!;
+export function itemIdToCreate(env: AddEnv, id: string | undefined): string | undefined {
+  if (!id || !env.portal.releaseAtLeast(RELEASES.itemIdToCreate)) return undefined;
   if (!new RegExp(`^[A-Za-z0-9]{${ITEM.itemIdToCreateLength}}$`).test(id)) throw badRequest(`'itemIdToCreate' must be exactly ${ITEM.itemIdToCreateLength} alphanumeric characters; got ${id.length} characters.`);
   // the code of this case is not shown: 409 without a message code (unconfirmed)
   if (env.portal.idTaken(id)) throw new EmulatorError(409, `An item with id ${id} already exists.`);
@@ -47,22 +66,22 @@ export function checkText(text: string | undefined, type: string): void {
   if (type === "Data Store") checkDataStore(text);
 }
 
-export async function addItem(env: AddEnv, caller: Caller, p: Params): Promise<Record<string, unknown>> {
+export async function addItem(env: AddEnv, caller: Caller, r: AddItemRequest): Promise<Record<string, unknown>> {
   const { portal } = env;
-  const type = checkType(p.required("type"));
+  const type = checkType(requiredText(r.type, "type"));
   // a file upload may leave the title to the package's card or the file name (unconfirmed)
-  const title = p.files.file ? (p.str("title") ?? "") : p.required("title");
+  const title = r.file ? (r.fields.title ?? "") : requiredText(r.fields.title, "title");
   const org = portal.directory.org(caller.org.id)!;
-  const fields = itemFields(p, { releaseAtLeast: (r) => portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
-  if (p.has("originItemId") && p.has("destinationItemId")) throw badRequest("Send originItemId or destinationItemId, not both.");
-  const id = itemIdToCreate(env, p);
-  const async = p.bool("async");
-  const dataUrl = p.has("dataUrl") ? checkUrl(p.str("dataUrl")!, "dataUrl") : undefined;
+  const fields = itemFields(r.fields, { releaseAtLeast: (v) => portal.releaseAtLeast(v), classificationSchema: org.classificationSchema }, type);
+  if (r.originItemId && r.destinationItemId) throw badRequest("Send originItemId or destinationItemId, not both.");
+  const id = itemIdToCreate(env, r.itemIdToCreate);
+  const async = r.async;
+  const dataUrl = r.dataUrl ? checkUrl(r.dataUrl, "dataUrl") : undefined;
   if (dataUrl && !async) throw badRequest("dataUrl requires async=true.");
-  const sources = [p.files.file, p.str("text"), dataUrl].filter((s) => s !== undefined);
+  const sources = [r.file, r.text, dataUrl].filter((s) => s !== undefined);
   if (sources.length > 1) throw badRequest("Send one of file, text or dataUrl.");
-  if (type === "Data Store" && p.str("text") === undefined) throw badRequest("A Data Store item needs its text.");
-  checkText(p.str("text"), type);
+  if (type === "Data Store" && r.text === undefined) throw badRequest("A Data Store item needs its text.");
+  checkText(r.text, type);
 
   const item: Item = Object.assign(createItemRecord({ owner: caller.user.username, orgId: org.id, title, type, id }), fields);
   item.folder = env.folder ?? null;
@@ -70,13 +89,13 @@ export async function addItem(env: AddEnv, caller: Caller, p: Params): Promise<R
   const dir = portal.items.dirOf(item.id);
   fs.mkdirSync(dir, { recursive: true });
   try {
-    await stageContent(env, item, dir, p);
+    await stageContent(env, item, dir, r);
     item.title ||= item.fileName ?? "";
   } catch (e) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw e;
   }
-  const relation = { originItemId: p.str("originItemId") || undefined, destinationItemId: p.str("destinationItemId") || undefined, relationshipType: p.str("relationshipType") };
+  const relation = { originItemId: r.originItemId || undefined, destinationItemId: r.destinationItemId || undefined, relationshipType: r.relationshipType };
   const publish = () => {
     portal.items.add(item);
     relateNewItem(portal, caller, item, relation);
@@ -89,18 +108,17 @@ export async function addItem(env: AddEnv, caller: Caller, p: Params): Promise<R
 }
 
 /** Moves the uploads into the item's folder before the item exists (it is published later). */
-async function stageContent(env: AddEnv, item: Item, dir: string, p: Params): Promise<void> {
-  if (p.files.thumbnail) await storeThumbnail(item, dir, p.files.thumbnail);
-  else if (p.has("thumbnailUrl")) {
+async function stageContent(env: AddEnv, item: Item, dir: string, r: AddItemRequest): Promise<void> {
+  if (r.thumbnail) await storeThumbnail(item, dir, r.thumbnail);
+  else if (r.thumbnailUrl) {
     const tmp = path.join(env.uploadDir, `thumb-${item.id}`);
-    await fetchThumbnailUrl(checkUrl(p.str("thumbnailUrl")!, "thumbnailUrl"), tmp);
-    await storeThumbnail(item, dir, { field: "thumbnailUrl", filename: path.basename(new URL(p.str("thumbnailUrl")!).pathname) || "thumbnail", path: tmp, size: 0 });
+    await fetchThumbnailUrl(checkUrl(r.thumbnailUrl, "thumbnailUrl"), tmp);
+    await storeThumbnail(item, dir, { field: "thumbnailUrl", filename: path.basename(new URL(r.thumbnailUrl).pathname) || "thumbnail", path: tmp, size: 0 });
   }
-  if (p.files.metadata) await storeMetadata(item, dir, p.files.metadata);
-  const text = p.str("text");
-  if (text !== undefined) storeText(item, text);
-  const file = p.files.file;
-  if (file) await storeFile(item, dir, file.path, p.str("filename") ? uploadFileName(p.str("filename")!) : file.filename, env.portal.vendor);
+  if (r.metadata) await storeMetadata(item, dir, r.metadata);
+  if (r.text !== undefined) storeText(item, r.text);
+  const file = r.file;
+  if (file) await storeFile(item, dir, file.path, r.filename ? uploadFileName(r.filename) : file.filename, env.portal.vendor);
 }
 
 /** spec.md#async-add: answers processing at once; the item appears when its job completes. */

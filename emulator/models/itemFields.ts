@@ -1,7 +1,7 @@
 // spec.md#item-fields: the item fields of addItem and update, checked against part 8's limits.
 import { ITEM, RELEASES, SERVICE_PROXY_FILTER_DEFAULT_INTERVAL_SECONDS } from "../../spec/limits";
 import { badRequest } from "../errors";
-import type { Params } from "../params";
+import { readJsonText, readList } from "../params";
 import type { Item } from "./items";
 import type { ClassificationSchema } from "../fixtures";
 import { ITEM_TYPES, SECURED_SERVICE_TYPES } from "./itemTypes";
@@ -11,30 +11,32 @@ export interface FieldContext {
   classificationSchema?: ClassificationSchema;
 }
 
-/** spec.md#item-fields leaves list serialization open: a JSON array or a comma-separated list (unconfirmed). */
-export function list(p: Params, name: string): string[] | undefined {
-  const raw = p.str(name);
-  if (raw === undefined) return undefined;
-  if (raw.trim().startsWith("[")) {
-    const v = p.json(name);
-    if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw badRequest(`'${name}' must be a JSON array of strings or a comma-separated list.`);
-    return v as string[];
-  }
-  return raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
-}
+/**
+ * The item fields' parameters (spec.md#item-fields), each as the text sent (undefined when not sent).
+ * The route picks them from the request (routes/itemRequests.ts); the lists and JSON values are
+ * decoded here, in the order of the checks, so that classification is read only from 11.4.
+ */
+export const ITEM_FIELD_PARAMETERS = [
+  "title", "snippet", "description", "culture", "licenseInfo", "accessInformation",
+  "tags", "typeKeywords", "categories", "appCategories", "industries", "languages", "screenshot",
+  "largeThumbnail", "banner", "serviceCredentialsType", "name", "extent",
+  "properties", "listingProperties", "serviceProxyParams", "advancedSettings", "classification", "serviceProxyFilter",
+  "serviceUsername", "servicePassword", "url",
+] as const;
 
-function object(p: Params, name: string): Record<string, unknown> | undefined {
-  const v = p.json(name);
+export type ItemFieldsRequest = Partial<Record<(typeof ITEM_FIELD_PARAMETERS)[number], string>>;
+
+function object(text: string | undefined, name: string): Record<string, unknown> | undefined {
+  const v = readJsonText(text, name);
   if (v === undefined) return undefined;
   if (!v || typeof v !== "object" || Array.isArray(v)) throw badRequest(`'${name}' must be a JSON object.`);
   return v as Record<string, unknown>;
 }
 
 /** Extent: "xmin,ymin,xmax,ymax" or [[xmin,ymin],[xmax,ymax]] (unconfirmed serialization). */
-function extent(p: Params): number[][] | undefined {
-  const raw = p.str("extent");
+function extent(raw: string | undefined): number[][] | undefined {
   if (raw === undefined || raw === "") return undefined;
-  const nums = raw.trim().startsWith("[") ? (p.json("extent") as unknown[]).flat() : raw.split(",").map(Number);
+  const nums = raw.trim().startsWith("[") ? (readJsonText(raw, "extent") as unknown[]).flat() : raw.split(",").map(Number);
   if (nums.length !== 4 || nums.some((n) => typeof n !== "number" || !Number.isFinite(n))) throw badRequest("'extent' must be xmin,ymin,xmax,ymax.");
   const [a, b, c, d] = nums as number[];
   return [[a, b], [c, d]];
@@ -44,9 +46,9 @@ export function checkTitle(title: string): void {
   if (title.length > ITEM.maxTitleLength) throw badRequest(`'title' has ${title.length} characters; at most ${ITEM.maxTitleLength}.`);
 }
 
-function classification(p: Params, ctx: FieldContext): Record<string, string> | undefined {
+function classification(text: string | undefined, ctx: FieldContext): Record<string, string> | undefined {
   if (!ctx.releaseAtLeast(RELEASES.classification)) return undefined; // spec.md#versions: unknown parameters are ignored before 11.4
-  const c = object(p, "classification");
+  const c = object(text, "classification");
   if (!c) return undefined;
   const schema = ctx.classificationSchema;
   if (!schema) throw badRequest("The organization has no classification schema; 'classification' cannot be set.");
@@ -61,8 +63,8 @@ function classification(p: Params, ctx: FieldContext): Record<string, string> | 
 }
 
 /** spec.md#service-proxy-filter: hitsPerInterval, intervalSeconds (default 60), referrers with *.domain wildcards. */
-function serviceProxyFilter(p: Params): Item["serviceProxyFilter"] {
-  const f = object(p, "serviceProxyFilter");
+function serviceProxyFilter(text: string | undefined): Item["serviceProxyFilter"] {
+  const f = object(text, "serviceProxyFilter");
   if (!f) return undefined;
   const int = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v > 0;
   if (f.hitsPerInterval !== undefined && !int(f.hitsPerInterval)) throw badRequest("serviceProxyFilter.hitsPerInterval must be a positive integer.");
@@ -72,53 +74,53 @@ function serviceProxyFilter(p: Params): Item["serviceProxyFilter"] {
 }
 
 /** The fields present in the request, validated; absent fields stay undefined. */
-export function itemFields(p: Params, ctx: FieldContext, type: string | undefined): Partial<Item> {
+export function itemFields(r: ItemFieldsRequest, ctx: FieldContext, type: string | undefined): Partial<Item> {
   const out: Partial<Item> = {};
-  const title = p.str("title");
+  const title = r.title;
   if (title !== undefined) {
     checkTitle(title);
     out.title = title;
   }
-  const snippet = p.str("snippet");
+  const snippet = r.snippet;
   if (snippet !== undefined && snippet.length > ITEM.maxSnippetLength) throw badRequest(`'snippet' has ${snippet.length} characters; at most ${ITEM.maxSnippetLength}.`);
   if (snippet !== undefined) out.snippet = snippet;
-  const description = p.str("description");
+  const description = r.description;
   if (description !== undefined && Buffer.byteLength(description) >= ITEM.maxDescriptionBytesExclusive)
     throw badRequest(`'description' is ${Buffer.byteLength(description)} bytes; it must be less than 64 KB (${ITEM.maxDescriptionBytesExclusive} bytes).`);
   if (description !== undefined) out.description = description;
-  const culture = p.str("culture");
+  const culture = r.culture;
   if (culture !== undefined && culture !== "" && !/^[a-z]{2}-[a-z]{2}$/i.test(culture)) throw badRequest("'culture' must be a language code, a dash and a country code, e.g. en-us.");
   if (culture !== undefined) out.culture = culture;
-  if (p.str("licenseInfo") !== undefined || p.str("licenseinfo") !== undefined) out.licenseInfo = p.str("licenseInfo") ?? p.str("licenseinfo");
-  if (p.str("accessInformation") !== undefined) out.accessInformation = p.str("accessInformation");
+  if (r.licenseInfo !== undefined) out.licenseInfo = r.licenseInfo;
+  if (r.accessInformation !== undefined) out.accessInformation = r.accessInformation;
   for (const name of ["tags", "typeKeywords", "categories", "appCategories", "industries", "languages"] as const) {
-    const v = list(p, name);
+    const v = readList(r[name], name);
     if (v !== undefined) out[name] = v;
   }
-  const screenshots = list(p, "screenshot");
+  const screenshots = readList(r.screenshot, "screenshot");
   if (screenshots) out.screenshots = screenshots;
-  for (const name of ["largeThumbnail", "banner", "serviceCredentialsType"] as const) if (p.str(name) !== undefined) out[name] = p.str(name);
+  for (const name of ["largeThumbnail", "banner", "serviceCredentialsType"] as const) if (r[name] !== undefined) out[name] = r[name];
   // spec.md#item-fields name: sent with the title instead of bundling it in the file; "" clears it (the file's name shows again)
-  if (p.str("name") !== undefined) out.name = p.str("name") || undefined;
-  const ext = extent(p);
+  if (r.name !== undefined) out.name = r.name || undefined;
+  const ext = extent(r.extent);
   if (ext) out.extent = ext;
   for (const name of ["properties", "listingProperties", "serviceProxyParams"] as const) {
-    const v = object(p, name);
+    const v = object(r[name], name);
     // "" (with clearEmptyFields, spec.md#gap-update-item) clears the object
-    if (v !== undefined || p.str(name) === "") out[name] = v;
+    if (v !== undefined || r[name] === "") out[name] = v;
   }
-  if (p.str("advancedSettings") !== undefined) out.advancedSettings = p.json("advancedSettings");
-  const cls = classification(p, ctx);
+  if (r.advancedSettings !== undefined) out.advancedSettings = readJsonText(r.advancedSettings, "advancedSettings");
+  const cls = classification(r.classification, ctx);
   if (cls) out.classification = cls;
-  const filter = serviceProxyFilter(p);
+  const filter = serviceProxyFilter(r.serviceProxyFilter);
   if (filter) out.serviceProxyFilter = filter;
-  if (p.has("serviceUsername") || p.has("servicePassword")) {
+  if (r.serviceUsername || r.servicePassword) {
     // spec.md#item-fields: stored credentials are valid on map, feature and image services only
     if (!type || !SECURED_SERVICE_TYPES.includes(type)) throw badRequest(`serviceUsername and servicePassword are valid on ${SECURED_SERVICE_TYPES.join(", ")} items only.`);
-    out.serviceUsername = p.str("serviceUsername");
-    out.servicePassword = p.str("servicePassword");
+    out.serviceUsername = r.serviceUsername;
+    out.servicePassword = r.servicePassword;
   }
-  if (p.str("url") !== undefined) out.url = checkUrl(p.str("url")!, "url");
+  if (r.url !== undefined) out.url = checkUrl(r.url, "url");
   return out;
 }
 

@@ -4,14 +4,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Caller } from "../host";
-import type { Params, UploadedFile } from "../params";
-import { uploadFileName } from "../params";
+import { requiredText, uploadFileName, type UploadedFile } from "../params";
 import type { Item } from "./items";
 import { itemIdToCreate, type AddEnv } from "./addItem";
 import { badRequest } from "../errors";
 import { MULTIPART } from "../../spec/limits";
 import { createItemRecord } from "./itemRecord";
-import { checkTitle, checkType, itemFields } from "./itemFields";
+import { checkTitle, checkType, itemFields, type ItemFieldsRequest } from "./itemFields";
 import { storeParts } from "./content";
 import { typeFromFileName } from "./itemTypes";
 
@@ -22,10 +21,10 @@ const partsDir = (env: Pick<AddEnv, "portal">, id: string) => path.join(env.port
  * parameter is ignored, but an id is not an item property, and without it an upload cut off midway
  * could not be found again (unconfirmed; the provider also works with a portal that ignores it).
  */
-export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<string, unknown> {
-  const filename = uploadFileName(p.required("filename"));
+export function startMultipart(env: AddEnv, caller: Caller, r: { filename?: string; itemIdToCreate?: string }): Record<string, unknown> {
+  const filename = uploadFileName(requiredText(r.filename, "filename"));
   checkTitle(filename);
-  const id = itemIdToCreate(env, p);
+  const id = itemIdToCreate(env, r.itemIdToCreate);
   const item = createItemRecord({ owner: caller.user.username, orgId: caller.org.id, title: filename, type: typeFromFileName(filename), id });
   item.fileName = filename;
   item.folder = env.folder ?? null;
@@ -41,9 +40,9 @@ export function startMultipart(env: AddEnv, caller: Caller, p: Params): Record<s
  * the parts. Like a multipart add, only multipart and filename count in this request (unconfirmed
  * for update; spec.md#add-item-multipart says it of addItem).
  */
-export function startMultipartUpdate(env: Pick<AddEnv, "portal">, item: Item, p: Params): Record<string, unknown> {
+export function startMultipartUpdate(env: Pick<AddEnv, "portal">, item: Item, filename: string | undefined): Record<string, unknown> {
   if (item.addStatus !== "completed" || item.partialUpdate) throw badRequest(`Item ${item.id} is not ready for a multipart update (status ${item.partialUpdate ? "partial" : item.addStatus}).`);
-  const fileName = uploadFileName(p.required("filename"));
+  const fileName = uploadFileName(requiredText(filename, "filename"));
   checkTitle(fileName);
   fs.rmSync(partsDir(env, item.id), { recursive: true, force: true });
   fs.mkdirSync(partsDir(env, item.id), { recursive: true });
@@ -73,8 +72,14 @@ export function listParts(env: AddEnv, item: Item): string[] {
   return partNumbers(partsDir(env, item.id)).map(String);
 }
 
+/** What commit reads of a request: the item's type and fields, which may ride along. */
+export interface CommitRequest {
+  type?: string;
+  fields: ItemFieldsRequest;
+}
+
 /** Every part but the last must be at least 5 MB; item properties may ride along. */
-export function commit(env: AddEnv, item: Item, p: Params): void {
+export function commit(env: AddEnv, item: Item, r: CommitRequest): void {
   partial(item);
   const dir = partsDir(env, item.id);
   const numbers = partNumbers(dir);
@@ -83,9 +88,9 @@ export function commit(env: AddEnv, item: Item, p: Params): void {
     const size = fs.statSync(path.join(dir, String(n))).size;
     if (size < MULTIPART.minPartBytes) throw badRequest(`Part ${n} is ${size} bytes; every part but the last must be at least ${MULTIPART.minPartBytes} bytes (5 MB).`);
   }
-  const type = p.has("type") ? checkType(p.str("type")!) : item.type;
+  const type = r.type ? checkType(r.type) : item.type;
   const org = env.portal.directory.org(item.orgId)!;
-  const fields = itemFields(p, { releaseAtLeast: (r) => env.portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
+  const fields = itemFields(r.fields, { releaseAtLeast: (r) => env.portal.releaseAtLeast(r), classificationSchema: org.classificationSchema }, type);
   const fileName = item.partialUpdate?.fileName ?? item.fileName ?? "data";
   item.partialUpdate = undefined;
   item.addStatus = "processing";

@@ -8,7 +8,6 @@ import { op, requirePrivilege, type OpContext } from "./operation";
 import { folderView, type Folder } from "../models/folders";
 import { itemView } from "../models/itemView";
 import { isProtected, type Item } from "../models/items";
-import { list } from "../models/itemFields";
 import { PRIVILEGES } from "../models/privileges";
 import { reassignRefusal } from "../models/reassign";
 import { badRequest, notFound, portalError } from "../errors";
@@ -121,7 +120,7 @@ function moveItem(ctx: Ctx) {
 function moveItems(ctx: Ctx) {
   const owner = contentOwner(ctx);
   const folder = folderOf(ctx, owner.username, ctx.params.required("folder"));
-  const ids = list(ctx.params, "items") ?? [];
+  const ids = ctx.params.list("items") ?? [];
   if (ids.length === 0) throw badRequest("'items' must list at least one item id.");
   return {
     results: ids.map((id) => {
@@ -159,7 +158,7 @@ function reassignItems(ctx: Ctx) {
   if (!admin && !(self && ctx.portal.directory.hasPrivilege(ctx.caller.user, PRIVILEGES.reassignItemsAsOwner))) {
     throw portalError("GWM_0003", { message: `User ${ctx.caller.user.username} may not transfer ${owner.username}'s items: it needs the administrator role, ${PRIVILEGES.reassignItemsAsAdmin}, or to be the owner with ${PRIVILEGES.reassignItemsAsOwner}.` });
   }
-  const ids = list(ctx.params, "items") ?? [];
+  const ids = ctx.params.list("items") ?? [];
   if (ids.length === 0 || ids.length > 100) throw badRequest(`'items' must list 1 to 100 item ids; got ${ids.length}.`);
   const { target, title } = reassignTarget(ctx, owner.orgId, "targetFoldername");
   const items = ids.map((id) => {

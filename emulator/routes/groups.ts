@@ -8,7 +8,6 @@ import type { Caller } from "../host";
 import type { Params } from "../params";
 import { op, requirePrivilege, type OpContext } from "./operation";
 import { administers, canSee, checkGroupFields, groupView, isMember, type GroupFields, type GroupRecord } from "../models/groups";
-import { list } from "../models/itemFields";
 import { itemView } from "../models/itemView";
 import { PRIVILEGES } from "../models/privileges";
 import { storeThumbnailFile } from "../models/thumbnails";
@@ -53,7 +52,7 @@ function administered(ctx: Ctx): GroupRecord {
 function fieldsOf(p: Params): GroupFields {
   const f: GroupFields = {};
   for (const k of ["title", "access", "description", "snippet", "sortField", "sortOrder"] as const) if (p.str(k) !== undefined) f[k] = p.str(k);
-  const tags = list(p, "tags");
+  const tags = p.list("tags");
   if (tags !== undefined) f.tags = tags;
   for (const k of ["isInvitationOnly", "isViewOnly"] as const) if (p.str(k) !== undefined && p.str(k) !== "") f[k] = p.bool(k);
   checkGroupFields(f);
@@ -130,7 +129,7 @@ function groupUsers(ctx: Ctx) {
 }
 
 function names(ctx: Ctx, field: "users" | "admins"): string[] {
-  const raw = list(ctx.params, field) ?? [];
+  const raw = ctx.params.list(field) ?? [];
   if (raw.length > GROUP_USERS_PER_REQUEST) throw badRequest(`'${field}' names ${raw.length} users; at most ${GROUP_USERS_PER_REQUEST} per request.`);
   return raw;
 }

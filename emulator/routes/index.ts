@@ -1,7 +1,6 @@
 // The sharing REST routes, registered under /sharing/rest and /<webAdaptor>/sharing/rest.
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
-import { removeLeftoverUploads } from "./operation";
 import { tokenRoutes } from "./tokens";
 import { categoryRoutes } from "./categories";
 import { itemRoutes } from "./items";
@@ -19,7 +18,6 @@ import { folderRoutes } from "./folders";
 
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
-    app.addHook("onResponse", async (req) => removeLeftoverUploads(req));
     tokenRoutes(app, emu);
     categoryRoutes(app, emu);
     itemRoutes(app, emu);

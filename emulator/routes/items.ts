@@ -12,6 +12,7 @@ import { badRequest, portalError } from "../errors";
 import { updateItem } from "../models/updateItem";
 import { contentTypeOf } from "../models/mime";
 import { readStoredData, storedSize } from "../storedData";
+import { addItemRequestOf, multipartAddOf, updateItemRequestOf } from "./itemRequests";
 
 type Ctx = OpContext & { caller: Caller };
 const ITEM_PATHS = ["/content/users/:owner/items/:id", "/content/users/:owner/:folder/items/:id"];
@@ -38,8 +39,8 @@ async function addItemOp(ctx: Ctx) {
   if (ctx.path.folder !== undefined && !folder) throw badRequest(`Folder ${JSON.stringify(ctx.path.folder.slice(0, 40))} does not exist for ${ctx.path.owner}; create it first (createFolder).`);
   const env = { portal: ctx.portal, jobs: ctx.emu.jobs, uploadDir: ctx.emu.uploadDir, folder: folder?.id ?? null };
   // spec.md#add-item-multipart: in multipart mode only multipart and filename count
-  if (ctx.params.bool("multipart")) return startMultipart(env, ctx.caller, ctx.params);
-  return addItem(env, ctx.caller, ctx.params);
+  if (ctx.params.bool("multipart")) return startMultipart(env, ctx.caller, multipartAddOf(ctx.params));
+  return addItem(env, ctx.caller, addItemRequestOf(ctx.params));
 }
 
 function proxyUrlOf(ctx: OpContext, id: string): string {
@@ -68,7 +69,7 @@ function itemData(ctx: OpContext) {
 
 async function update(ctx: Ctx) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  await updateItem({ portal: ctx.portal, uploadDir: ctx.emu.uploadDir }, item, ctx.params);
+  await updateItem({ portal: ctx.portal, uploadDir: ctx.emu.uploadDir }, item, updateItemRequestOf(ctx.params));
   return { success: true, id: item.id };
 }
 

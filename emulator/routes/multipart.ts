@@ -4,6 +4,7 @@ import type { Emu } from "../context";
 import type { Caller } from "../host";
 import { op, type OpContext } from "./operation";
 import { addPart, cancel, commit, listParts } from "../models/multipart";
+import { commitRequestOf } from "./itemRequests";
 
 type Ctx = OpContext & { caller: Caller };
 const ITEM_PATHS = ["/content/users/:owner/items/:id", "/content/users/:owner/:folder/items/:id"];
@@ -20,7 +21,7 @@ export function multipartRoutes(app: FastifyInstance, emu: Emu): void {
     op(app, emu, `${base}/parts`, (ctx) => ({ parts: listParts(env(ctx), item(ctx)) }));
     op(app, emu, `${base}/commit`, (ctx) => {
       const it = item(ctx);
-      commit(env(ctx), it, ctx.params);
+      commit(env(ctx), it, commitRequestOf(ctx.params));
       return { success: true, id: it.id };
     });
     op(app, emu, `${base}/cancel`, (ctx) => {

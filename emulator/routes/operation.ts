@@ -1,28 +1,20 @@
-// One REST operation = one handler: parse the request (query + form/multipart), authenticate,
-// call the model, render JSON in the f format. Every operation answers GET and POST.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+// One REST operation = one handler, registered through the emulator's one route registration
+// (route.ts): the request read once, authenticated, the model called, JSON rendered in the f
+// format. Every operation answers GET and POST.
+import type { FastifyInstance } from "fastify";
 import type { Caller } from "../host";
-import { Emu, multipartTokens } from "../context";
-import { readParams, type Params } from "../params";
-import { renderJson } from "../render";
+import type { Emu } from "../context";
+import { route, SHARING_READING, type RouteContext } from "../route";
 import { notFound, portalError } from "../errors";
 import type { Portal } from "../models/portal";
 import type { OrgRecord } from "../models/directory";
-import * as fs from "node:fs";
 
-export interface OpContext {
-  req: FastifyRequest;
-  reply: FastifyReply;
+export { SENT } from "../route";
+
+export interface OpContext extends RouteContext {
   emu: Emu;
   portal: Portal;
-  params: Params;
-  path: Record<string, string>;
-  /** Set when auth is "required" (or a token was sent with "optional"). */
-  caller?: Caller;
 }
-
-/** Returned by a handler that has sent the reply itself (raw data, files). */
-export const SENT = Symbol("sent");
 
 export type Handler = (ctx: OpContext & { caller: Caller }) => unknown;
 export type OptionalHandler = (ctx: OpContext) => unknown;
@@ -34,27 +26,7 @@ export interface OpOptions {
 export function op(app: FastifyInstance, emu: Emu, url: string, handler: Handler): void;
 export function op(app: FastifyInstance, emu: Emu, url: string, handler: OptionalHandler, options: { auth: "optional" }): void;
 export function op(app: FastifyInstance, emu: Emu, url: string, handler: Handler | OptionalHandler, options: OpOptions = {}): void {
-  app.route({
-    method: ["GET", "POST"],
-    url,
-    handler: async (req, reply) => {
-      const params = await readParams(req, emu.uploadDir);
-      uploads.set(req, Object.values(params.files).map((f) => f.path));
-      const pretty = params.format() === "pjson";
-      if (params.fields.token) multipartTokens.set(req, params.fields.token);
-      const caller = emu.authenticate(req, options.auth !== "optional");
-      const ctx: OpContext = { req, reply, emu, portal: emu.portal, params, path: req.params as Record<string, string>, caller };
-      const result = await (handler as OptionalHandler)(ctx);
-      if (result === SENT) return reply;
-      return renderJson(reply, result, pretty);
-    },
-  });
-}
-
-/** Upload files not moved into an item by the operation are removed after the response. */
-const uploads = new WeakMap<FastifyRequest, string[]>();
-export function removeLeftoverUploads(req: FastifyRequest): void {
-  for (const p of uploads.get(req) ?? []) fs.rm(p, { force: true }, () => undefined);
+  route(app, emu, emu.uploadDir, { url, auth: options.auth ?? "required", reading: SHARING_READING }, (ctx) => (handler as OptionalHandler)({ ...ctx, emu, portal: emu.portal }));
 }
 
 /** `portals/<id>`: the caller's own org ("self" or its id); another existing org is 403, unknown 404. */

@@ -3,13 +3,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { request } from "undici";
 import type { Emu } from "../context";
+import { route, SENT, SERVICE_READING } from "../route";
 import { EmulatorError, forbidden, notFound, portalError } from "../errors";
 import type { Item } from "../models/items";
 
 export function proxyRoutes(app: FastifyInstance, emu: Emu): void {
-  const handler = (req: FastifyRequest, reply: FastifyReply) => forward(emu, req, reply);
-  app.route({ method: ["GET", "POST"], url: "/content/items/:id/proxy", handler });
-  app.route({ method: ["GET", "POST"], url: "/content/items/:id/proxy/*", handler });
+  // a pass-through: no token, and f and the body are the proxied service's, not checked here
+  for (const url of ["/content/items/:id/proxy", "/content/items/:id/proxy/*"]) {
+    route(app, emu, emu.uploadDir, { url, auth: "handler", reading: SERVICE_READING }, async ({ req, reply }) => {
+      await forward(emu, req, reply);
+      return SENT;
+    });
+  }
 }
 
 /** `*.domain` allows any subdomain of domain; otherwise the host must match. */

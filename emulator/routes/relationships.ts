@@ -4,7 +4,6 @@ import type { Emu } from "../context";
 import type { Caller } from "../host";
 import { op, type OpContext } from "./operation";
 import { relate, unrelate } from "../models/relate";
-import { list } from "../models/itemFields";
 import { itemView } from "../models/itemView";
 import { badRequest, portalError } from "../errors";
 
@@ -33,7 +32,7 @@ function deleteRelationship(ctx: Ctx) {
 
 function relatedItems(ctx: OpContext) {
   const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  const types = list(ctx.params, "relationshipTypes") ?? list(ctx.params, "relationshipType") ?? [];
+  const types = ctx.params.list("relationshipTypes") ?? ctx.params.list("relationshipType") ?? [];
   const direction = ctx.params.str("direction") ?? "forward";
   if (direction !== "forward" && direction !== "reverse") throw badRequest("'direction' must be forward or reverse.");
   const visible = ctx.portal.relationships

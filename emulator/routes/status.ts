@@ -7,7 +7,6 @@ import { op, requirePrivilege, type OpContext } from "./operation";
 import { setContentStatus, applyAccess } from "../models/contentStatus";
 import { PRIVILEGES } from "../models/privileges";
 import { notFound, portalError } from "../errors";
-import { list } from "../models/itemFields";
 import { itemView } from "../models/itemView";
 import type { ItemAccess } from "../models/items";
 import { administers, isMember } from "../models/groups";
@@ -71,7 +70,7 @@ function share(ctx: Ctx) {
   if (everyone && item.access !== "public") requirePrivilege(ctx, PRIVILEGES.shareToPublic, "share with the public");
   const orgAdmin = ctx.portal.isOrgAdmin(ctx.caller.user);
   const notSharedWith: string[] = [];
-  for (const id of list(ctx.params, "groups") ?? []) {
+  for (const id of ctx.params.list("groups") ?? []) {
     const g = ctx.portal.groups.byId.get(id);
     const adminHere = orgAdmin && g?.orgId === ctx.caller.org.id;
     const may = g !== undefined && (isMember(g, item.owner) || adminHere) && (!g.isViewOnly || administers(g, ctx.caller, orgAdmin));
@@ -86,7 +85,7 @@ function share(ctx: Ctx) {
 /** Unsharing from the public leaves the item shared with the org (unconfirmed). */
 function unshare(ctx: Ctx) {
   const item = ctx.portal.items.writable(ctx.path.id, ctx.caller, ctx.portal.administers);
-  const drop = list(ctx.params, "groups") ?? [];
+  const drop = ctx.params.list("groups") ?? [];
   const notUnsharedFrom = drop.filter((g) => !item.groups.includes(g));
   item.groups = item.groups.filter((g) => !drop.includes(g));
   let access: ItemAccess = item.access;

@@ -56,6 +56,30 @@ describe("doors: each layer is entered through its index", () => {
   });
 });
 
+/** What of the request a model file names: `Params` imported from params.ts, or `FastifyRequest` anywhere. */
+function requestLeaks(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*"[./]*\/params"/g)) {
+    if (m[1].split(",").some((n) => /^(?:type\s+)?Params(?:\s+as\s+\w+)?$/.test(n.trim()))) found.push("imports Params from params.ts");
+  }
+  if (/\bFastifyRequest\b/.test(text)) found.push("mentions FastifyRequest");
+  return found;
+}
+
+describe("doors: the emulator's models take typed values, never the request", () => {
+  it("no file under emulator/models/ or emulator/features/model/ imports Params or mentions FastifyRequest", () => {
+    const leaks = ["emulator/models", "emulator/features/model"].flatMap(sources).flatMap((f) => requestLeaks(fs.readFileSync(path.join(root, f), "utf8")).map((l) => `${f} ${l}`));
+    assert.deepEqual(leaks, [], "a model reads the request: pick what it needs into a typed value in the route (emulator/routes/itemRequests.ts)");
+  });
+
+  it("the check sees a model that takes the request", () => {
+    assert.deepEqual(requestLeaks('import { jsonDepth, type Params } from "../params";'), ["imports Params from params.ts"]);
+    assert.deepEqual(requestLeaks('import type { Params, UploadedFile } from "../../params";'), ["imports Params from params.ts"]);
+    assert.deepEqual(requestLeaks('import type { FastifyRequest } from "fastify";\nfunction f(req: FastifyRequest) {}'), ["mentions FastifyRequest"]);
+    assert.deepEqual(requestLeaks('import { readList, type UploadedFile } from "../params";\nconst serviceProxyParams = 1;'), []);
+  });
+});
+
 /** Each circle once, as "a -> b -> … -> a", from a depth-first walk (Tarjan-free: the graph is small). */
 function findCircles(edges: Map<string, string[]>): string[] {
   const found = new Set<string>();

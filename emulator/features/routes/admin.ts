@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { badRequest, forbidden } from "../../errors";
 import { KNOWN_CAPABILITIES, type HostedService } from "../model/service";
 import type { FeatureState } from "../state";
-import { callerFor, formFields, isOwnerOrAdmin, jsonParam, serviceOf } from "./context";
+import { callerFor, featureRoute, isOwnerOrAdmin, jsonParam, serviceOf } from "./context";
 
 /** spec.md#layer-append-metadata, spec.md#versions: Append needs supportsAppend on every layer, 11.1, and a relational store. */
 function checkAppendAllowed(state: FeatureState, service: HostedService): void {
@@ -15,11 +15,11 @@ function checkAppendAllowed(state: FeatureState, service: HostedService): void {
 }
 
 export function adminRoutes(app: FastifyInstance, state: FeatureState): void {
-  app.post("/:svc/FeatureServer/updateDefinition", async (req) => {
-    const service = serviceOf(state, req);
-    const caller = callerFor(state, req, service);
+  featureRoute(app, state, { url: "/:svc/FeatureServer/updateDefinition", methods: ["POST"] }, (ctx) => {
+    const service = serviceOf(state, ctx);
+    const caller = callerFor(ctx, service);
     if (!isOwnerOrAdmin(state, caller, service)) throw forbidden("Only the service owner or an administrator can update the service definition.");
-    const fields = formFields(req);
+    const fields = ctx.params.fields;
     const definition = jsonParam<{ capabilities?: unknown; syncEnabled?: unknown }>(fields, "updateDefinition");
     if (!definition || typeof definition !== "object") throw badRequest("Parameter 'updateDefinition' is required (a JSON object).");
     if (definition.capabilities !== undefined) {

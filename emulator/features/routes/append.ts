@@ -4,28 +4,24 @@ import { EmulatorError } from "../../errors";
 import { readAppendParams } from "../append/params";
 import { startAppend } from "../append/start";
 import type { FeatureState } from "../state";
-import { callerFor, formFields, layerOf, serviceOf, type PathParams } from "./context";
+import { callerFor, featureRoute, layerOf, serviceOf } from "./context";
 
 export function appendRoutes(app: FastifyInstance, state: FeatureState): void {
-  app.post("/:svc/FeatureServer/:layerId/append", async (req) => {
-    const service = serviceOf(state, req);
-    const caller = callerFor(state, req, service);
-    const layer = layerOf(service, req);
-    return startAppend(state, caller, service, layer, readAppendParams(formFields(req)));
+  featureRoute(app, state, { url: "/:svc/FeatureServer/:layerId/append", methods: ["POST"] }, (ctx) => {
+    const service = serviceOf(state, ctx);
+    const caller = callerFor(ctx, service);
+    const layer = layerOf(service, ctx);
+    return startAppend(state, caller, service, layer, readAppendParams(ctx.params.fields));
   });
 
   // spec.md#append: the polling method is not shown; GET and POST both answer.
-  app.route({
-    method: ["GET", "POST"],
-    url: "/:svc/FeatureServer/:layerId/append/jobs/:jobId",
-    handler: async (req) => {
-      const service = serviceOf(state, req);
-      callerFor(state, req, service);
-      const layer = layerOf(service, req);
-      const jobId = (req.params as PathParams).jobId!;
-      const record = state.jobs.get(jobId, service.name, layer.id);
-      if (!record) throw new EmulatorError(404, `Append job ${jobId} not found.`);
-      return record;
-    },
+  featureRoute(app, state, { url: "/:svc/FeatureServer/:layerId/append/jobs/:jobId" }, (ctx) => {
+    const service = serviceOf(state, ctx);
+    callerFor(ctx, service);
+    const layer = layerOf(service, ctx);
+    const jobId = ctx.path.jobId;
+    const record = state.jobs.get(jobId, service.name, layer.id);
+    if (!record) throw new EmulatorError(404, `Append job ${jobId} not found.`);
+    return record;
   });
 }

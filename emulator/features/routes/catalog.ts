@@ -2,14 +2,15 @@
 // and the services the caller can open, so a client that discovers layers from the root (as the
 // public API's clients and the ArcGIS services directory do) finds them. The emulator keeps every
 // hosted service in the root folder: `folders` is empty and any folder path is not found.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { EmulatorError } from "../../errors";
 import type { FeatureState } from "../state";
 import { serviceVersion } from "./render";
+import { featureRoute, type FeatureContext } from "./context";
 
 /** The services of the caller's organization (emulator simplification: hosted services are org-private). */
-function visibleServices(state: FeatureState, req: FastifyRequest) {
-  const caller = state.host.authenticate(req, false);
+function visibleServices(state: FeatureState, ctx: FeatureContext) {
+  const caller = ctx.authenticate(false);
   if (!caller) return [];
   return state.registry
     .all()
@@ -18,21 +19,12 @@ function visibleServices(state: FeatureState, req: FastifyRequest) {
 }
 
 export function catalogRoutes(app: FastifyInstance, state: FeatureState): void {
-  app.route({
-    method: ["GET", "POST"],
-    url: "/",
-    handler: async (req) => ({
-      currentVersion: serviceVersion(state.host.release),
-      folders: [],
-      services: visibleServices(state, req).map((s) => ({ name: s.name, type: "FeatureServer" })),
-    }),
-  });
-  app.route({
-    method: ["GET", "POST"],
-    url: "/:folder",
-    handler: async (req) => {
-      const { folder } = req.params as { folder: string };
-      throw new EmulatorError(404, `Folder ${folder} not found.`, undefined, []);
-    },
+  featureRoute(app, state, { url: "/" }, (ctx) => ({
+    currentVersion: serviceVersion(state.host.release),
+    folders: [],
+    services: visibleServices(state, ctx).map((s) => ({ name: s.name, type: "FeatureServer" })),
+  }));
+  featureRoute(app, state, { url: "/:folder" }, (ctx) => {
+    throw new EmulatorError(404, `Folder ${ctx.path.folder} not found.`, undefined, []);
   });
 }

@@ -6,7 +6,7 @@ import type { FeatureLayer } from "../model/layer";
 import type { Row } from "../model/types";
 import { compileWhere } from "../model/where";
 import type { FeatureState } from "../state";
-import { boolParam, callerFor, formFields, layerOf, serviceOf } from "./context";
+import { boolParam, callerFor, featureRoute, layerOf, serviceOf } from "./context";
 import { MAX_RECORD_COUNT } from "./render";
 
 function intParam(fields: Record<string, string>, name: string): number | undefined {
@@ -75,13 +75,9 @@ function pageSorted(layer: FeatureLayer, match: Match, order: string, sign: numb
 }
 
 export function queryRoutes(app: FastifyInstance, state: FeatureState): void {
-  app.route({
-    method: ["GET", "POST"],
-    url: "/:svc/FeatureServer/:layerId/query",
-    handler: async (req) => {
-      const service = serviceOf(state, req);
-      callerFor(state, req, service);
-      return queryLayer(layerOf(service, req), formFields(req));
-    },
+  featureRoute(app, state, { url: "/:svc/FeatureServer/:layerId/query" }, (ctx) => {
+    const service = serviceOf(state, ctx);
+    callerFor(ctx, service);
+    return queryLayer(layerOf(service, ctx), ctx.params.fields);
   });
 }

@@ -1,65 +1,58 @@
 // <svc>/FeatureServer/uploads/upload (multipart, streamed to disk) and, for large files,
 // uploads/register → uploads/<id>/uploadPart → uploads/<id>/commit (spec.md#gap-append-upload).
 import * as fs from "node:fs";
-import * as path from "node:path";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { badRequest } from "../../errors";
+import type { UploadedFile } from "../../params";
 import type { FeatureState } from "../state";
 import { uploadItemJson } from "../uploads";
 import { storedDataOf } from "../../storedData";
-import { callerFor, formFields, serviceOf, type PathParams } from "./context";
-import { readMultipart } from "./multipart";
+import { callerFor, featureRoute, serviceOf, type FeatureContext } from "./context";
+
+/** One file is kept: the last file part (the others, and a refused request's file, are removed after the answer). */
+function fileOf(ctx: FeatureContext): UploadedFile {
+  const file = Object.values(ctx.params.files).at(-1);
+  if (!file) throw badRequest("Missing the 'file' part.");
+  return file;
+}
 
 export function uploadRoutes(app: FastifyInstance, state: FeatureState): void {
-  const tmp = () => path.join(state.host.dataDir, "feature-uploads", "incoming");
-
-  /** Reads the multipart body first, so a token sent as a form field is seen; drops the file if refused. */
-  async function multipartCaller(req: FastifyRequest) {
-    const body = await readMultipart(req, tmp());
-    try {
-      const service = serviceOf(state, req);
-      return { body, service, caller: callerFor(state, req, service) };
-    } catch (e) {
-      if (body.file) fs.rmSync(body.file.path, { force: true });
-      throw e;
-    }
-  }
-
-  app.post("/:svc/FeatureServer/uploads/upload", async (req) => {
-    const { body, service, caller } = await multipartCaller(req);
-    if (!body.file) throw badRequest("Missing the 'file' part.");
-    const upload = state.uploads.create(body.file.filename, body.fields.description ?? "", caller.user.username, service.name);
-    fs.renameSync(body.file.path, upload.filePath);
+  featureRoute(app, state, { url: "/:svc/FeatureServer/uploads/upload", methods: ["POST"], multipart: "required" }, async (ctx) => {
+    const service = serviceOf(state, ctx);
+    const caller = callerFor(ctx, service);
+    const file = fileOf(ctx);
+    const upload = state.uploads.create(file.filename, ctx.params.fields.description ?? "", caller.user.username, service.name);
+    fs.renameSync(file.path, upload.filePath);
     upload.data = await storedDataOf([upload.filePath]);
     upload.committed = true;
     return { success: true, item: uploadItemJson(upload) };
   });
 
-  app.post("/:svc/FeatureServer/uploads/register", async (req) => {
-    const service = serviceOf(state, req);
-    const caller = callerFor(state, req, service);
-    const fields = formFields(req);
-    if (!fields.itemName) throw badRequest("Missing required parameter 'itemName'.");
-    const upload = state.uploads.create(fields.itemName, fields.description ?? "", caller.user.username, service.name);
+  featureRoute(app, state, { url: "/:svc/FeatureServer/uploads/register", methods: ["POST"] }, (ctx) => {
+    const service = serviceOf(state, ctx);
+    const caller = callerFor(ctx, service);
+    const { itemName, description } = ctx.params.fields;
+    if (!itemName) throw badRequest("Missing required parameter 'itemName'.");
+    const upload = state.uploads.create(itemName, description ?? "", caller.user.username, service.name);
     return { success: true, item: uploadItemJson(upload) };
   });
 
-  app.post("/:svc/FeatureServer/uploads/:uploadId/uploadPart", async (req) => {
-    const { body, caller } = await multipartCaller(req);
-    const upload = state.uploads.require((req.params as PathParams).uploadId!, caller.user.username);
-    if (!body.file) throw badRequest("Missing the 'file' part.");
-    const partId = body.fields.partId ?? "";
+  featureRoute(app, state, { url: "/:svc/FeatureServer/uploads/:uploadId/uploadPart", methods: ["POST"], multipart: "required" }, (ctx) => {
+    const caller = callerFor(ctx, serviceOf(state, ctx));
+    const upload = state.uploads.require(ctx.path.uploadId, caller.user.username);
+    const file = fileOf(ctx);
+    const partId = ctx.params.fields.partId ?? "";
     const target = state.uploads.partPath(upload, partId);
-    fs.renameSync(body.file.path, target); // re-sending a part id replaces it
+    fs.renameSync(file.path, target); // re-sending a part id replaces it
     upload.parts.set(partId, target);
     return { success: true, part: { partId, size: fs.statSync(target).size } };
   });
 
-  app.post("/:svc/FeatureServer/uploads/:uploadId/commit", async (req) => {
-    const service = serviceOf(state, req);
-    const caller = callerFor(state, req, service);
-    const upload = state.uploads.require((req.params as PathParams).uploadId!, caller.user.username);
-    const parts = formFields(req).parts;
+  featureRoute(app, state, { url: "/:svc/FeatureServer/uploads/:uploadId/commit", methods: ["POST"] }, async (ctx) => {
+    const service = serviceOf(state, ctx);
+    const caller = callerFor(ctx, service);
+    const upload = state.uploads.require(ctx.path.uploadId, caller.user.username);
+    const parts = ctx.params.fields.parts;
     await state.uploads.commit(upload, parts ? parts.split(",").map((p) => p.trim()).filter(Boolean) : undefined);
     return { success: true, item: uploadItemJson(upload) };
   });
