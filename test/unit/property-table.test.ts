@@ -6,7 +6,13 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ItemFacets, Row } from "../../provider/resources/machinery/propertyTable";
+import type { ItemFacets, Row, SameKeys } from "../../provider/resources/machinery/propertyTable";
+import type { PortalItemArgs } from "../../resources/portalItem";
+import type { PortalItemArgName } from "../../provider/resources/portalItem/table";
+
+// The public Args are the table's argument rows, every one (a compile error here otherwise: the type check runs over tests).
+const argsAreRows: SameKeys<keyof PortalItemArgs, PortalItemArgName> = true;
+void argsAreRows;
 import { diffPortalItem, changedKeys } from "../../provider/resources/portalItem/diff";
 import { itemProperties } from "../../provider/resources/portalItem/fields";
 import { inputFailures } from "../../provider/resources/portalItem/input";
