@@ -17,6 +17,7 @@ import { pipeline } from "node:stream/promises";
 import * as http from "node:http";
 import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
 import { summarize, writeRaw, type SummaryLine } from "./summary";
+import { UPLOADER_CHILD as CHILD } from "./uploadChild";
 
 const SIZES_MB = (process.env.BENCH_UPLOAD_MB ?? "256,1024").split(",").map(Number).filter((n) => n > 0);
 const USER = "dev_publisher";
@@ -24,71 +25,6 @@ const MiB = 1024 * 1024;
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 
 type Emulator = EmulatorProcess & { token: string };
-
-/** The uploader child: one phase, prints {seconds, rss, itemId, ...} as JSON. */
-const CHILD = `
-const { PortalClient } = require(${JSON.stringify(path.join(ROOT, "dist/provider/rest/client.js"))});
-const { createPortalItem } = require(${JSON.stringify(path.join(ROOT, "dist/provider/resources/portalItemCreate.js"))});
-const { fileFacts } = require(${JSON.stringify(path.join(ROOT, "dist/provider/resources/portalItemCheck.js"))});
-const { hashStats } = require(${JSON.stringify(path.join(ROOT, "dist/provider/fileHash.js"))});
-const fs = require("node:fs"), http = require("node:http"), path = require("node:path");
-const [phase, file, sharingUrl, token] = process.argv.slice(1);
-const user = ${JSON.stringify(USER)};
-async function raw() {
-  const b = "----bench" + Date.now();
-  const head = Buffer.from("--" + b + '\\r\\nContent-Disposition: form-data; name="f"\\r\\n\\r\\njson\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="token"\\r\\n\\r\\n' + token + '\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="title"\\r\\n\\r\\nraw\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="type"\\r\\n\\r\\nCSV\\r\\n--' + b + '\\r\\nContent-Disposition: form-data; name="file"; filename="' + path.basename(file) + '"\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n');
-  const tail = Buffer.from("\\r\\n--" + b + "--\\r\\n");
-  const size = fs.statSync(file).size;
-  const url = new URL(sharingUrl + "/content/users/" + user + "/addItem");
-  return new Promise((ok, fail) => {
-    const req = http.request(url, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=" + b, "content-length": head.length + size + tail.length } }, (res) => {
-      let s = ""; res.on("data", (d) => (s += d)); res.on("end", () => { const j = JSON.parse(s); j.success ? ok(j.id) : fail(new Error(s)); });
-    });
-    req.on("error", fail);
-    req.write(head);
-    const rs = fs.createReadStream(file, { highWaterMark: 1 << 20 });
-    rs.pipe(req, { end: false });
-    rs.on("end", () => req.end(tail));
-  });
-}
-async function restJs() {
-  const { addItemPart, commitItemUpload, getItemStatus } = require("@esri/arcgis-rest-portal");
-  const start = await (await fetch(sharingUrl + "/content/users/" + user + "/addItem", { method: "POST", body: new URLSearchParams({ f: "json", token, multipart: "true", filename: path.basename(file) }) })).json();
-  const id = start.id;
-  const blob = await fs.openAsBlob(file);
-  const part = 5 * 1024 * 1024;
-  const common = { id, owner: user, portal: sharingUrl, params: { token } };
-  for (let n = 1, at = 0; at < blob.size; n++, at += part) {
-    await addItemPart({ ...common, partNum: n, file: blob.slice(at, Math.min(blob.size, at + part)), params: { token } });
-  }
-  await commitItemUpload({ ...common, item: { title: "rest-js", type: "CSV" } });
-  for (;;) {
-    const s = await getItemStatus({ ...common });
-    if (s.status === "completed") return id;
-    if (s.status === "failed") throw new Error(JSON.stringify(s));
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-async function provider() {
-  const client = new PortalClient({ sharingUrl, auth: { token } });
-  try {
-    // an \`up\`: check in the preview's provider process, check again in the update's, then create
-    const facts = await fileFacts(file);
-    await fileFacts(file);
-    t1 = process.hrtime.bigint();
-    const r = await createPortalItem(client, { title: phase, type: "CSV", file, fileSize: facts.fileSize, fileSha256: facts.fileSha256, owner: user });
-    return r.itemId;
-  } finally { await client.close(); }
-}
-let t1;
-(async () => {
-  const t0 = process.hrtime.bigint();
-  const itemId = phase === "raw" ? await raw() : phase === "rest-js" ? await restJs() : await provider();
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  const uploadSeconds = Number(process.hrtime.bigint() - (t1 ?? t0)) / 1e9;
-  process.stdout.write(JSON.stringify({ seconds, uploadSeconds, itemId, rssMb: Math.round(process.resourceUsage().maxRSS / 1024), cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, hashedBytes: hashStats.bytesRead }));
-})().catch((e) => { console.error(e); process.exit(1); });
-`;
 
 interface Phase {
   name: string;
