@@ -11,7 +11,7 @@ import { PNG } from "pngjs";
 import AdmZip from "adm-zip";
 import { defaultFixtures } from "../../emulator/fixtures";
 import { pointLayer, service } from "../emulator/features/support";
-import { createFixtureProject, fixtureStack, installedPackages, packedEmulator, type FixtureProject } from "../support/pulumi";
+import { createFixtureProject, fixtureStack, installedPackages, packedEmulator, packedPackage, type FixtureProject } from "../support/pulumi";
 
 const MAX_TOTAL = 230;
 const MAX_OVER_SDK = 10;
@@ -43,6 +43,19 @@ describe("e2e install weight: the provider without the emulator, the emulator as
   after(() => {
     project?.remove();
     if (sdkOnlyDir) fs.rmSync(sdkOnlyDir, { recursive: true, force: true });
+  });
+
+  it(`npm install of both packed packages on Node ${process.versions.node} prints no EBADENGINE warning (engines: the truth)`, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-engines-"));
+    try {
+      const sdkVersion = require("@pulumi/pulumi/package.json").version;
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "engines", private: true, dependencies: { "@pulumi/pulumi": sdkVersion } }));
+      const r = require("node:child_process").spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=warn", `file:${packedPackage()}`, `file:${packedEmulator()}`], { cwd: dir, encoding: "utf8" });
+      assert.equal(r.status, 0, r.stderr);
+      assert.doesNotMatch(`${r.stdout}\n${r.stderr}`, /EBADENGINE/, `npm warned about engines:\n${r.stderr}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it(`installs at most ${MAX_TOTAL} packages, the SDK's plus at most ${MAX_OVER_SDK}, none of the emulator's`, () => {

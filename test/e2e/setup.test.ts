@@ -1,7 +1,7 @@
 // Issue 29 scope 7, setup traps: a fresh copy of the repository (no dist/) packs into a package that
 // has its code (`prepack` builds: npm pack WITH scripts), and the tsconfig of the examples and of an
-// exported project compiles a small program with the TypeScript of node_modules (5.9.x; TypeScript 6
-// is not installed here, docs/decisions.md "Setup traps" records the 6.0.3 check).
+// exported project compiles a small program with TypeScript 5.9 (node_modules) and 6.0 (typescript@6.0.3
+// from the npm registry, installed once into the cache the Go tools use, outside the repository).
 import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -11,6 +11,17 @@ import { TSCONFIG } from "../../cli/export/project";
 
 const root = path.resolve(__dirname, "..", "..");
 const modules = fs.realpathSync(path.join(root, "node_modules"));
+
+/** TypeScript 6 beside the tests' 5.9: installed once under ~/.cache/pulumi-gis-portal (a second tsc bin in node_modules would shadow the build's). */
+function typescript6(): string {
+  const dir = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-gis-portal", "typescript-6.0.3");
+  const pkg = path.join(dir, "node_modules", "typescript");
+  if (!fs.existsSync(path.join(pkg, "bin", "tsc"))) {
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", dir, "typescript@6.0.3"], { stdio: ["ignore", "pipe", "pipe"] });
+  }
+  return pkg;
+}
 
 describe("setup (issue 29 scope 7)", function () {
   this.timeout(600_000);
@@ -47,10 +58,12 @@ describe("setup (issue 29 scope 7)", function () {
     assert.ok(!listed.some((f) => f.startsWith("package/dist/emulator/")), "the emulator is its own package");
   });
 
-  it("the examples' tsconfig and an exported project's compile a program that imports the Pulumi SDK and Node (TypeScript of node_modules)", () => {
-    const tsc = path.join(modules, "typescript", "bin", "tsc");
-    const version = require(path.join(modules, "typescript", "package.json")).version as string;
-    assert.match(version, /^5\.9\./, "the tests' TypeScript");
+  for (const [which, major] of [["5.9", /^5\.9\./], ["6.0", /^6\.0\./]] as const)
+  it(`the examples' tsconfig and an exported project's compile a program that imports the Pulumi SDK and Node (TypeScript ${which})`, () => {
+    const pkg = which === "5.9" ? path.join(modules, "typescript") : typescript6();
+    const tsc = path.join(pkg, "bin", "tsc");
+    const version = require(path.join(pkg, "package.json")).version as string;
+    assert.match(version, major, `TypeScript ${which}'s version`);
     const configs: Array<[string, string]> = fs
       .readdirSync(path.join(root, "examples"))
       .filter((e) => fs.existsSync(path.join(root, "examples", e, "tsconfig.json")))
