@@ -47,7 +47,11 @@ const props = z.record(z.string(), z.unknown());
 // the provider's semantic lines (provider/resources/machinery/plan.ts): a list of strings when present
 const inputs = props.and(z.object({ plannedChanges: z.array(z.string(), { error: "must be a list of strings" }).optional() }));
 const state = z.object({ type: z.string().optional(), inputs: inputs.nullish(), outputs: props.nullish(), propertyDependencies: z.record(z.string(), z.array(z.string())).nullish() }).nullish();
-const op = z.enum(ENGINE_OPS, { error: (i) => `must be one of the engine's operations (${ENGINE_OPS.join(", ")}), not ${JSON.stringify(i.input)?.slice(0, 40) ?? String(i.input)}` });
+// an operation word: the engine's (ENGINE_OPS), or one a newer engine adds, rendered as a change (the
+// package works with any CLI at or above its floor, so a plan of a newer one is not refused)
+const OP_WORD = /^[a-z]+(-[a-z]+)*$/;
+const opError = (input: unknown) => `must be one of the engine's operations (${ENGINE_OPS.join(", ")}) or another operation word, not ${JSON.stringify(input)?.slice(0, 40) ?? String(input)}`;
+const op = z.string({ error: (i) => opError(i.input) }).refine((o) => OP_WORD.test(o), { error: (i) => opError(i.input) });
 // urn:pulumi:<stack>::<project>::<type>::<name>
 const urn = z.string({ error: "must be a string of the form urn:pulumi:<stack>::<project>::<type>::<name>" }).regex(/^urn:pulumi:[^:]*::[^:]*::.+::/, { error: "must be of the form urn:pulumi:<stack>::<project>::<type>::<name>" });
 const count = z.number({ error: "must be a count (a whole number, 0 or more)" }).int({ error: "must be a count (a whole number, 0 or more)" }).nonnegative({ error: "must be a count (a whole number, 0 or more)" });

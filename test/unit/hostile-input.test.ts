@@ -33,7 +33,11 @@ describe("issue 30: render-plan input shape", () => {
     refused('{"changeSummary":{},"steps":"x"}', /steps: must be a list of steps, not string/);
     refused('{"changeSummary":[]}', /changeSummary: must be an object of counts per operation, not a list/);
     refused(`{"changeSummary":{},"steps":[{"op":null,"urn":"${URN}"}]}`, /steps\[0\]\.op: must be one of the engine's operations .* not null/);
-    refused(`{"changeSummary":{},"steps":[{"op":"obliterate","urn":"${URN}"}]}`, /steps\[0\]\.op: must be one of the engine's operations/);
+    refused(`{"changeSummary":{},"steps":[{"op":"Obliterate!","urn":"${URN}"}]}`, /steps\[0\]\.op: must be one of the engine's operations/);
+    refused(`{"changeSummary":{},"steps":[{"op":42,"urn":"${URN}"}]}`, /steps\[0\]\.op: must be one of the engine's operations/);
+    // an operation word a newer engine may add is a change under its own name, not a refusal
+    const newer = renderPlan(parsePreview(`{"changeSummary":{"update":1},"steps":[{"op":"view-update","urn":"${URN}"}]}`));
+    assert.match(newer, /view-update/);
     refused('{"changeSummary":{},"steps":[null]}', /steps\[0\]: must be a step object, not null/);
     refused('{"changeSummary":{},"steps":[{"op":"create","urn":5}]}', /steps\[0\]\.urn: must be a string of the form urn:pulumi:/);
     refused('{"changeSummary":{},"steps":[{"op":"create","urn":"u"}]}', /steps\[0\]\.urn: must be of the form urn:pulumi:/);
