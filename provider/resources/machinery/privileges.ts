@@ -7,12 +7,12 @@
 import type { PortalClient } from "../../rest/client";
 import type { CheckFailure } from "../../rules/failures";
 
-export type WritingKind = "categorySchema" | "memberCategorySchema" | "itemStatus" | "portalItem" | "group";
+// ItemStatus is not here: an item's owner may set its status, and whose item it is is not known at check.
+export type WritingKind = "categorySchema" | "memberCategorySchema" | "portalItem" | "group";
 
 const NEEDED: Record<WritingKind, { privilege: string; doing: string; adminOnly?: true }> = {
   categorySchema: { privilege: "portal:admin:updateItemCategorySchema", doing: "assign the content category schema", adminOnly: true },
   memberCategorySchema: { privilege: "portal:admin:updateUsers", doing: "assign the member category schema", adminOnly: true },
-  itemStatus: { privilege: "portal:admin:updateItems", doing: "set an item's status (authoritative, deprecated)", adminOnly: true },
   portalItem: { privilege: "portal:user:createItem", doing: "own content (addItem)" },
   group: { privilege: "portal:user:createGroup", doing: "create groups" },
 };
