@@ -22,7 +22,9 @@ export function searchRoutes(app: FastifyInstance, emu: Emu): void {
 
 function terms(query: string): Array<[string | undefined, string]> {
   const out: Array<[string | undefined, string]> = [];
-  for (const m of query.matchAll(/(?:(\w+):)?(?:"([^"]*)"|(\S+))/g)) {
+  // `field: value` with blanks after the colon is the same term (arcgis-rest-js's
+  // isItemSharedWithGroup sends `id: <id> AND group: <id>`; the query parser allows it)
+  for (const m of query.matchAll(/(?:(\w+):\s*)?(?:"([^"]*)"|(\S+))/g)) {
     const word = m[2] ?? m[3];
     if (!m[1] && /^(AND|OR)$/i.test(word)) continue; // terms are always ANDed (simplified)
     out.push([m[1]?.toLowerCase(), word.toLowerCase()]);

@@ -36,11 +36,20 @@ export interface SearchResponse {
  * GET search with `categories` as a JSON array (any of them).
  * @example const { total } = await searchItems(client, { categories: ["/Categories/Land"] });
  */
-export function searchItems(client: PortalClient, o: SearchOptions): Promise<SearchResponse> {
+export async function searchItems(client: PortalClient, o: SearchOptions): Promise<SearchResponse> {
   const params: Record<string, string | number> = { q: o.q ?? "", num: o.num ?? 0 };
   if (o.start !== undefined) params.start = o.start;
   if (o.categories) params.categories = JSON.stringify(o.categories);
-  return client.request("search", "search", params, { method: "GET" });
+  const r = (await client.request("search", "search", params, { method: "GET" })) as SearchResponse & Record<string, unknown>;
+  // numbers may come as text (a proxy, an older portal: test/replay/fixtures/search/numbers-as-strings.json)
+  const results = (Array.isArray(r?.results) ? r.results : []).map((x) => (x.created === undefined ? x : { ...x, created: asNumber(x.created, 0) }));
+  return { ...r, total: asNumber(r?.total, 0), nextStart: asNumber(r?.nextStart, -1), results };
+}
+
+/** A number the portal may send as text; `fallback` when it is missing or not a number. */
+function asNumber(v: unknown, fallback: number): number {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : fallback;
 }
 
 /** The public API's page limit of `num`. */

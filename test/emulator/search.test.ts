@@ -28,6 +28,7 @@ describe("emulator: search by type keyword", () => {
     assert.deepEqual(ids(await h.call("search", { q: "owner:dev_user", filter: "typekeywords:pulumigisportalrone" }, t)), [a]);
     assert.deepEqual(ids(await h.call("search", { q: "typekeywords:pulumigisportals" }, t)), [], "a keyword is matched whole, not as a prefix");
     assert.deepEqual(ids(await h.call("search", { q: "pulumigisportalrtwo" }, t)), [b], "a free word also looks in the type keywords");
+    assert.deepEqual(ids(await h.call("search", { q: `id: ${a} AND typekeywords: pulumigisportalsabc` }, t)), [a], "blanks after a field's colon keep the term (arcgis-rest-js sends `id: <id> AND group: <id>`)");
   });
 
   it("typekeywords: combines with owner: and orgid:, and finds only what the caller may read", async () => {

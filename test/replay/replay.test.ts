@@ -9,10 +9,13 @@ import * as ops from "../../provider/ops";
 import { AuthError, JobFailedError, NotFoundError, PortalError } from "../../provider/rest/errors";
 import type { PortalClient } from "../../provider/rest/client";
 import { inputsAsHeld } from "../../provider/resources/portalItem/read";
-import { allFixtures, fixture, ReplayServer } from "./server";
+import { updateFields } from "../../provider/resources/portalItem/update";
+import { allFixtures, fixture, formFields, ReplayServer } from "./server";
 
 const ID = "9f3c2a1b0e4d4c6f8a7b5e3d2c1b0a99";
 const ref = { owner: "gis_admin", itemId: ID };
+const GROUP = "4a1c2b3d4e5f60718293a4b5c6d7e8f9";
+const FOLDER = "b2a3c4d5e6f70819a0b1c2d3e4f5a6b7";
 
 describe("replay: real portal answers through the real client (issue 27)", () => {
   const server = new ReplayServer();
@@ -137,5 +140,102 @@ describe("replay: real portal answers through the real client (issue 27)", () =>
     await assert.rejects(ops.updateItem(client, { ...ref, item: { snippet: "s" } }), (e: unknown) => e instanceof PortalError && /Unable to update item\. 'snippet' must be 2048 characters or fewer\./.test((e as Error).message));
     server.serve("errors/forbidden-403");
     await assert.rejects(ops.createGroup(client, { title: "G", access: "org" }), (e: unknown) => e instanceof PortalError && !(e instanceof NotFoundError) && e.code === 403 && /do not have permissions[^\n]*lacks the privilege this needs/.test((e as Error).message));
+  });
+  // What the op sent is checked against the parameters the REST page (and arcgis-rest-js) name.
+  const sent = (pathEnd: string) => formFields(server.lastTo(pathEnd));
+
+  it("item update and delete: the fields sent as the REST pages name them (tags as comma text, categories as JSON); success, id / itemId read", async () => {
+    server.serve("update-item/success", "delete-item/success");
+    // the fields as the PortalItem resource gives them to the op (its rows' encodings), for a change of tags, categories and snippet
+    const { item } = updateFields({ title: "Hydrants", tags: ["water"], snippet: "Old", categories: [] } as never, { title: "Hydrants", tags: ["water", "fire"], categories: ["/Categories/Water, Sewer"] } as never);
+    const up = await ops.updateItem(client, { ...ref, item });
+    assert.deepEqual(up, { success: true, id: ID });
+    const u = sent(`/content/users/gis_admin/items/${ID}/update`);
+    assert.equal(server.lastTo("/update").method, "POST");
+    assert.equal(u.get("f"), "json");
+    assert.equal(u.get("token"), "replay-token");
+    assert.equal(u.get("title"), undefined, "an unchanged field is not sent");
+    assert.equal(u.get("tags"), "water,fire");
+    assert.deepEqual(JSON.parse(u.get("categories") ?? "null"), ["/Categories/Water, Sewer"], "categories as a JSON array: a title may hold a comma");
+    assert.equal(u.get("snippet"), "", "a removed field is sent empty");
+    assert.equal(u.get("clearEmptyFields"), "true");
+    const del = await ops.deleteItem(client, ref);
+    assert.deepEqual(del, { success: true, itemId: ID });
+    const d = sent(`/content/users/gis_admin/items/${ID}/delete`);
+    assert.equal(d.get("f"), "json");
+    assert.equal(d.get("token"), "replay-token");
+  });
+
+  it("move and reassign: folder (an id, / for the root); targetUsername and targetFolderName (a title)", async () => {
+    server.serve("move-item/success", "reassign-item/success");
+    const moved = await ops.moveItem(client, ref, FOLDER);
+    assert.equal(moved.success, true);
+    assert.equal(moved.folder, FOLDER);
+    assert.equal(sent(`/items/${ID}/move`).get("folder"), FOLDER);
+    await ops.moveItem(client, ref, undefined);
+    assert.equal(sent(`/items/${ID}/move`).get("folder"), "/");
+    const r = await ops.reassignItem(client, ref, "erin", "Handover");
+    assert.deepEqual(r, { success: true, itemId: ID });
+    const re = sent(`/items/${ID}/reassign`);
+    assert.equal(re.get("targetUsername"), "erin");
+    assert.equal(re.get("targetFolderName"), "Handover");
+    await ops.reassignItem(client, ref, "erin", undefined);
+    assert.equal(sent(`/items/${ID}/reassign`).get("targetFolderName"), "/");
+  });
+
+  it("group and folder create: createGroup's parameters as the REST page names them; the group and the folder read", async () => {
+    server.serve("create-group/success", "create-folder/success");
+    const g = await ops.createGroup(client, { title: "Field crews", access: "org", tags: ["field"], snippet: "For the crews", isInvitationOnly: true, sortField: "title", sortOrder: "asc" } as never);
+    assert.equal(g.success, true);
+    assert.equal(g.group.id, GROUP);
+    assert.equal(g.group.owner, "gis_admin");
+    const c = sent("/community/createGroup");
+    assert.equal(c.get("title"), "Field crews");
+    assert.equal(c.get("access"), "org");
+    assert.equal(c.get("tags"), "field");
+    assert.equal(c.get("isInvitationOnly"), "true");
+    assert.equal(c.get("sortField"), "title");
+    assert.equal(c.get("sortOrder"), "asc");
+    assert.equal(c.get("token"), "replay-token");
+    const folder = await ops.createFolder(client, "gis_admin", "Published");
+    assert.deepEqual([folder.id, folder.title], [FOLDER, "Published"]);
+    assert.deepEqual([...sent("/content/users/gis_admin/createFolder").entries()].filter(([k]) => k !== "token" && k !== "f"), [["title", "Published"]]);
+  });
+
+  it("an async job answered processing, then completed: polled at the status path until completed", async () => {
+    server.serve("item-status/processing", "item-status/completed");
+    const done = await ops.waitForItemStatus(client, { ...ref, timeoutMs: 10_000 });
+    assert.equal(done.status, "completed");
+    const polls = server.sentTo(`/content/users/gis_admin/items/${ID}/status`);
+    assert.equal(polls.length, 3, "two processing answers, then completed");
+    for (const p of polls) {
+      assert.equal(p.method, "GET");
+      assert.equal(formFields(p).get("f"), "json");
+    }
+  });
+
+  it("an error envelope on HTTP 5xx: the typed error with the portal's message and the HTTP status", async () => {
+    server.serve("errors/server-error-500");
+    await assert.rejects(ops.getItem(client, ID), (e: unknown) => e instanceof PortalError && !(e instanceof NotFoundError) && e.code === 500 && e.httpStatus === 500 && /An error occurred\./.test((e as Error).message));
+  });
+
+  it("numbers as text in total, start, num, nextStart and an item's size/created: read as numbers", async () => {
+    server.serve("search/numbers-as-strings", "user-content/numbers-as-strings");
+    const page = await ops.searchItems(client, { q: "owner:gis_admin", num: 1 });
+    assert.equal(page.total, 101);
+    assert.equal(page.nextStart, 2);
+    assert.equal(page.results[0].created, 1700000000000);
+    const s = sent("/search");
+    assert.equal(s.get("q"), "owner:gis_admin");
+    assert.equal(s.get("num"), "1");
+    const all = await ops.searchAllItems(client, "owner:gis_admin");
+    assert.deepEqual(server.sentTo("/search").slice(1).map((r) => formFields(r).get("start")), ["1", "2"], "page 2 is asked for once, then nextStart (2, not past the start) ends it");
+    assert.equal(all.length, 2);
+    const listing = await ops.userContentPage(client, "gis_admin", FOLDER, 1, 2);
+    assert.equal(listing.total, 3);
+    assert.equal(listing.nextStart, 3);
+    assert.deepEqual(listing.items.map((i: { id: string }) => i.id), [ID, "0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a"]);
+    const l = sent(`/content/users/gis_admin/${FOLDER}`);
+    assert.deepEqual([l.get("start"), l.get("num")], ["1", "2"]);
   });
 });

@@ -2,7 +2,7 @@
 // (provider/resources/docsTables.ts); a page that disagrees with its table fails here. Run with
 // UPDATE_DOCS=1 to rewrite the pages.
 import { strict as assert } from "node:assert";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DOC_TABLES, GENERATED_MARKERS, withGeneratedTables } from "../../provider/resources/docsTables";
 
@@ -25,4 +25,36 @@ describe("docs/resources: Arguments and Outputs come from the property tables", 
       for (const [key, p] of Object.entries(table)) assert.ok(p.doc.trim() !== "" && !p.doc.includes("\n"), `${page}: ${key}`);
     }
   });
+});
+
+// Issue 27 scope 6: each resource page names, per operation, the portal release the public references
+// state (or "no release stated") with its source, and what is known to differ in the emulator; the
+// README links every one of these sections.
+describe("docs/resources: each page has a Portal releases section", () => {
+  const pages = readdirSync(DOCS).filter((f) => f.endsWith(".md")).sort();
+  const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
+
+  it("covers the eight resource pages", () => {
+    assert.deepEqual(pages, ["category-schema.md", "folder.md", "group-membership.md", "group.md", "item-status.md", "layer-append.md", "member-category-schema.md", "portal-item.md"]);
+  });
+
+  for (const page of pages) {
+    it(`${page}: a release and a source per operation row, what differs, linked from the README`, () => {
+      const text = readFileSync(join(DOCS, page), "utf8");
+      const at = text.indexOf("\n## Portal releases\n");
+      assert.ok(at >= 0, `${page}: no "## Portal releases" section`);
+      const next = text.indexOf("\n## ", at + 1);
+      const section = text.slice(at, next < 0 ? undefined : next);
+      const rows = section.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("|---") && !/^\| Operation/.test(l));
+      assert.ok(rows.length > 0, `${page}: the section has no operation rows`);
+      for (const row of rows) {
+        const cells = row.split(" | ");
+        assert.equal(cells.length, 3, `${page}: a row is operation | release | source: ${row}`);
+        assert.match(cells[1], /no release stated|\b\d{1,2}\.\d/, `${page}: the release cell names a release or says none is stated: ${row}`);
+        assert.match(cells[2], /REST "[^"]+"|spec\.md#/, `${page}: the source cell names a REST page title or spec.md: ${row}`);
+      }
+      assert.match(section, /Known to differ from the emulator/, `${page}: the section says what is known to differ`);
+      assert.ok(readme.includes(`docs/resources/${page}#portal-releases`), `README.md does not link ${page}#portal-releases`);
+    });
+  }
 });
