@@ -36,7 +36,8 @@ export function userProfile(user: EmulatorUser): Record<string, unknown> {
     orgId: user.orgId,
     role: user.role,
     privileges: [...user.privileges],
-    roleId: user.role,
+    // a built-in administrator has no roleId (arcgis-rest-js isOrgAdmin: role org_admin and no roleId); other roles name theirs
+    ...(user.role === "org_admin" ? {} : { roleId: user.role }),
     level: user.role === "viewer" ? "1" : "2",
     userLicenseTypeId: user.role === "viewer" ? "viewerUT" : "creatorUT",
     disabled: user.disabled === true,
