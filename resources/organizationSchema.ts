@@ -1,9 +1,29 @@
-// What the two category schema classes share: the adopt argument, the outputs besides the tree, and
-// the constructor (the provider stub of the kind, the tree's diff hidden behind its outline, the
-// type token). CategorySchema and MemberCategorySchema add only their tree's types.
+// What the two category schema classes share: the node types' common part, the adopt argument, the
+// outputs besides the tree, and the constructor (the props from the kind's property table, the
+// provider stub of the kind, the tree's diff hidden behind its outline, the type token).
+// CategorySchema and MemberCategorySchema add only their tree's own node fields and argument.
 import type * as pulumi from "@pulumi/pulumi";
+import { propertyTables as tables } from "../provider";
 import { hideTreeDiff } from "./options";
 import { PortalResource } from "./portalResource";
+import { propsOf } from "./props";
+
+/** A node of a category tree as a program writes it (`Node`: the tree's own node type); every level may be an Output. */
+export interface TreeNodeArgs<Node> {
+  /** Not empty; sibling titles must differ. */
+  title: pulumi.Input<string>;
+  /** Child nodes, up to the tree's level limit. */
+  categories?: pulumi.Input<pulumi.Input<Node>[]>;
+}
+
+/** A node of a category tree as the portal stores it (`categories` is `[]` when absent). */
+export interface StoredTreeNode<Node> {
+  title: string;
+  categories: Node[];
+}
+
+/** Each kind's property table. */
+const SCHEMA_TABLES = { categorySchema: tables.CATEGORY_SCHEMA, memberCategorySchema: tables.MEMBER_CATEGORY_SCHEMA };
 
 export interface AdoptSchemaArgs {
   /**
@@ -22,7 +42,7 @@ export abstract class OrganizationSchema extends PortalResource {
   /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 
-  protected constructor(kind: "categorySchema" | "memberCategorySchema", name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) {
-    super(kind, name, props, opts, { urn: false, options: (o) => hideTreeDiff(o, kind) });
+  protected constructor(kind: keyof typeof SCHEMA_TABLES, name: string, args: AdoptSchemaArgs, opts?: pulumi.CustomResourceOptions) {
+    super(kind, name, propsOf(SCHEMA_TABLES[kind], args), opts, { urn: false, options: (o) => hideTreeDiff(o, kind) });
   }
 }
