@@ -1,6 +1,5 @@
 // CategorySchema: the organization's content category schema (spec.md#category-schema, spec.md#assign-category-schema), one per org.
 import type * as pulumi from "@pulumi/pulumi";
-import type { propertyTables as tables } from "../provider";
 import { OrganizationSchema, type AdoptSchemaArgs, type StoredTreeNode, type TreeNodeArgs } from "./organizationSchema";
 
 /** spec.md#category-schema: a content category node (title at most 100 characters; at most 4 levels); every level may be an Output. */
@@ -19,15 +18,11 @@ export interface CategorySchemaArgs extends AdoptSchemaArgs {
   categorySchema: pulumi.Input<pulumi.Input<CategoryNodeArgs>[]>;
 }
 
-// CategorySchemaArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: tables.SameKeys<keyof CategorySchemaArgs, tables.ArgumentName<typeof tables.CATEGORY_SCHEMA>> = true;
-void argsMatchTable;
-
 /**
  * The content category schema of the organization the stack config (portal:url, portal:token)
  * reaches. Create and update assign the whole tree; destroy deletes it.
  */
-export class CategorySchema extends OrganizationSchema {
+export class CategorySchema extends OrganizationSchema<"categorySchema", CategorySchemaArgs> {
   /** The tree the portal stored, normalized (description "" and categories [] when absent). */
   declare readonly categorySchema: pulumi.Output<CategoryNode[]>;
 

@@ -1,6 +1,5 @@
 // MemberCategorySchema: the organization's member category schema (spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema), one per org.
 import type * as pulumi from "@pulumi/pulumi";
-import type { propertyTables as tables } from "../provider";
 import { OrganizationSchema, type AdoptSchemaArgs, type StoredTreeNode, type TreeNodeArgs } from "./organizationSchema";
 
 /** spec.md#member-category-schema: a member category node, title and children only (at most 3 levels); every level may be an Output. */
@@ -14,12 +13,8 @@ export interface MemberCategorySchemaArgs extends AdoptSchemaArgs {
   memberCategorySchema: pulumi.Input<pulumi.Input<MemberCategoryNodeArgs>[]>;
 }
 
-// MemberCategorySchemaArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: tables.SameKeys<keyof MemberCategorySchemaArgs, tables.ArgumentName<typeof tables.MEMBER_CATEGORY_SCHEMA>> = true;
-void argsMatchTable;
-
 /** The member category schema of the organization the stack config reaches. */
-export class MemberCategorySchema extends OrganizationSchema {
+export class MemberCategorySchema extends OrganizationSchema<"memberCategorySchema", MemberCategorySchemaArgs> {
   /** The tree the portal stored, normalized (categories [] when absent). */
   declare readonly memberCategorySchema: pulumi.Output<MemberCategoryNode[]>;
 

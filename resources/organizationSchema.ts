@@ -24,6 +24,10 @@ export interface StoredTreeNode<Node> {
 
 /** Each kind's property table. */
 const SCHEMA_TABLES = { categorySchema: tables.CATEGORY_SCHEMA, memberCategorySchema: tables.MEMBER_CATEGORY_SCHEMA };
+type Kind = keyof typeof SCHEMA_TABLES;
+
+/** `Args` when it names exactly the arguments of the kind's property table, else never (a compile error at the class's super call). */
+type TableArgs<K extends Kind, Args> = tables.SameKeys<keyof Args, tables.ArgumentName<(typeof SCHEMA_TABLES)[K]>> extends true ? Args : never;
 
 export interface AdoptSchemaArgs {
   /**
@@ -33,8 +37,8 @@ export interface AdoptSchemaArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-/** One organization category schema: a singleton per organization, its id the organization id. */
-export abstract class OrganizationSchema extends PortalResource {
+/** One organization category schema: a singleton per organization, its id the organization id; `Args` must name exactly its table's arguments. */
+export abstract class OrganizationSchema<K extends Kind, Args extends AdoptSchemaArgs> extends PortalResource {
   /** Every node by path, e.g. {"Categories/Water/Rivers": "<description>"}; previews diff this. */
   declare readonly outline: pulumi.Output<Record<string, string>>;
   /** The organization id (also the resource id). */
@@ -42,7 +46,7 @@ export abstract class OrganizationSchema extends PortalResource {
   /** The state layout version (spec.md#design-state-version). */
   declare readonly schemaVersion: pulumi.Output<number>;
 
-  protected constructor(kind: keyof typeof SCHEMA_TABLES, name: string, args: AdoptSchemaArgs, opts?: pulumi.CustomResourceOptions) {
+  protected constructor(kind: K, name: string, args: TableArgs<K, Args>, opts?: pulumi.CustomResourceOptions) {
     super(kind, name, propsOf(SCHEMA_TABLES[kind], args), opts, { urn: false, options: (o) => hideTreeDiff(o, kind) });
   }
 }
