@@ -3,23 +3,18 @@
 // editor tracking, a GlobalID and a unique index on `code`.
 import * as fs from "node:fs";
 import { once } from "node:events";
+import { trackedPointLayer } from "../emulator/features/model/fixtures";
 
-export const BENCH_LAYER = {
-  id: 0,
-  name: "bench",
-  geometryType: "esriGeometryPoint",
-  spatialReference: { wkid: 3857 },
-  editorTracking: true,
-  fields: [
-    { name: "OBJECTID", type: "esriFieldTypeOID" },
-    { name: "GlobalID", type: "esriFieldTypeGlobalID" },
+export const BENCH_LAYER = trackedPointLayer(
+  "bench",
+  [
     { name: "code", type: "esriFieldTypeString", length: 16 },
     { name: "label", type: "esriFieldTypeString", length: 32 },
     { name: "big", type: "esriFieldTypeInteger" },
     { name: "amount", type: "esriFieldTypeDouble" },
   ],
-  indexes: [{ name: "code_idx", fields: "code", isUnique: true }],
-};
+  "code",
+);
 
 /** Writes `rows` rows: row i has code `c<i>`, big `i % 100000`, amount `i × 0.37` (the benches check the last one). */
 export async function writeBenchCsv(file: string, rows: number): Promise<void> {

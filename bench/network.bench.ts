@@ -17,7 +17,7 @@
 //      emulator's manual mode, each ended by the bench (control plane, past the proxy) at a set time
 //      while the provider's poller (waitForAppendJob, dist) waits through the proxy.
 // Run: npm run bench network   (BENCH_NETWORK_UPLOAD_MB=32 BENCH_NETWORK_ITEMS=20 for a small run)
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -27,9 +27,10 @@ import { pipeline } from "node:stream/promises";
 import { defaultFixtures } from "../emulator/fixtures";
 import { BENCH_LAYER } from "./appendData";
 import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
+import { mustPulumi, portalItemStates, writeRandom } from "./run";
 import { summarize, writeRaw, type SummaryLine } from "./summary";
 import { UPLOADER_CHILD } from "./uploadChild";
-import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../test/support/pulumi";
+import { createFixtureProject, fixtureStack, type FixtureProject } from "../test/support/pulumi";
 import { NetworkProxy, PROFILES, type Profile } from "../test/support/toxiproxy";
 
 const PROFILE_NAMES = (process.env.BENCH_NETWORK_PROFILES ?? "wan,far").split(",").filter((p): p is Profile => p in PROFILES);
@@ -39,8 +40,6 @@ const N = Math.max(1, Number(process.env.BENCH_NETWORK_ITEMS ?? 50));
 const JOB_ENDS_MS = (process.env.BENCH_NETWORK_JOB_ENDS_MS ?? "300,900,1700,2600,4100,6300").split(",").map(Number);
 const USER = "dev_publisher";
 const MiB = 1024 * 1024;
-const TIME = "/usr/bin/time";
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
 
 /** The profile's one-way latency (ms) and per-connection bandwidth (bytes/s; Infinity: none), from its toxics. */
@@ -73,19 +72,6 @@ function uploadPhases(bytes: number): UploadPhase[] {
     { name: `package, multipart forced, ${eighth / MiB} MiB parts`, phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0", PORTAL_UPLOAD_PART_BYTES: String(eighth) }, connections: () => partsAt(eighth) },
     { name: "arcgis-rest-js, sequential 5 MiB parts", phase: "rest-js", connections: () => 1 },
   ];
-}
-
-async function writeRandom(file: string, mb: number): Promise<string> {
-  const fd = fs.openSync(file, "w");
-  const hash = createHash("sha256");
-  const chunk = Buffer.alloc(MiB);
-  for (let i = 0; i < mb; i++) {
-    for (let j = 0; j < MiB; j += 4) chunk.writeUInt32LE((i * 2654435761 + j * 40503) >>> 0, j);
-    hash.update(chunk);
-    fs.writeSync(fd, chunk);
-  }
-  fs.closeSync(fd);
-  return hash.digest("hex");
 }
 
 /** SHA-256 of an item's stored data, straight from the emulator (past the proxy). */
@@ -177,53 +163,6 @@ for (const [name, props] of Object.entries(states)) {
 }
 `;
 
-interface Timed {
-  code: number;
-  stdout: string;
-  stderr: string;
-  seconds: number;
-  peakRssMiB?: number;
-}
-
-function pulumi(project: FixtureProject, stack: string, args: string[]): Promise<Timed> {
-  const bin = path.join(pulumiBinDir(), "pulumi");
-  const rssFile = path.join(project.dir, ".time-rss");
-  const withTime = fs.existsSync(TIME);
-  const [cmd, argv] = withTime ? [TIME, ["-f", "%M", "-o", rssFile, bin, ...args]] : [bin, args];
-  const started = process.hrtime.bigint();
-  return new Promise((ok) =>
-    execFile(cmd, [...argv, "--stack", stack, "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env }, maxBuffer: 1 << 28 }, (e, stdout, stderr) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const kb = withTime && fs.existsSync(rssFile) ? Number(/(\d+)\s*$/.exec(fs.readFileSync(rssFile, "utf8"))?.[1]) : NaN;
-      ok({ code: e ? Number((e as { code?: unknown }).code ?? 1) : 0, stdout, stderr, seconds, peakRssMiB: Number.isFinite(kb) ? Math.round(kb / 1024) : undefined });
-    }),
-  );
-}
-
-async function must(project: FixtureProject, stack: string, args: string[], label: string): Promise<Timed> {
-  const r = await pulumi(project, stack, args);
-  if (r.code !== 0) throw new Error(`${label}: pulumi ${args[0]} exited ${r.code}: ${r.stderr.slice(-2000)}\n${r.stdout.slice(-2000)}`);
-  return r;
-}
-
-/** The PortalItems' state, keyed by resource name, without the dynamic provider's own property. */
-async function portalItemStates(project: FixtureProject, stack: string): Promise<Record<string, Record<string, unknown>>> {
-  const r = await must(project, stack, ["stack", "export", "--show-secrets"], "export");
-  const resources = JSON.parse(r.stdout).deployment.resources as Array<{ urn: string; type: string; outputs?: Record<string, unknown> }>;
-  const states: Record<string, Record<string, unknown>> = {};
-  for (const res of resources.filter((x) => x.type === "pulumi-nodejs:dynamic/portal:PortalItem")) {
-    const props: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(res.outputs ?? {})) {
-      if (k === "__provider") continue;
-      const secret = v !== null && typeof v === "object" && SECRET_SIG in (v as object);
-      props[k] = secret ? { __secret: JSON.parse(String((v as { plaintext: string }).plaintext)) } : v;
-    }
-    states[res.urn.split("::").pop()!] = props;
-  }
-  if (Object.keys(states).length !== N) throw new Error(`state holds ${Object.keys(states).length} PortalItems, expected ${N}`);
-  return states;
-}
-
 interface EngineRow {
   profile: Profile;
   operation: "up" | "preview" | "refresh";
@@ -259,14 +198,14 @@ async function engine(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profil
   const rows: EngineRow[] = [];
   const measure = async (operation: EngineRow["operation"], args: string[], floorArgs: string[]) => {
     await clearLog(emu);
-    const r = await must(portal, stack, args, `PortalItems ${operation}`);
+    const r = await mustPulumi(portal, stack, args, `PortalItems ${operation}`);
     const log = await requestLog(emu);
     if (operation === "preview") {
       const summary = JSON.parse(r.stdout).changeSummary as Record<string, number>;
       if (Object.entries(summary).some(([op, n]) => op !== "same" && n > 0)) throw new Error(`${profile}: the preview is not a no-change one: ${JSON.stringify(summary)}`);
     }
     await clearLog(emu);
-    const f = await must(floor, stack, floorArgs, `floor ${operation}`);
+    const f = await mustPulumi(floor, stack, floorArgs, `floor ${operation}`);
     const floorLog = await requestLog(emu);
     const row: EngineRow = { profile, operation, seconds: r.seconds, floorSeconds: f.seconds, ratio: r.seconds / f.seconds, requests: log.length, floorRequests: floorLog.length, requestsPerResource: log.length / N, breakdown: breakdown(log), pulumiPeakRssMiB: r.peakRssMiB, load: load() };
     console.error(`  ${profile}: ${operation} of ${N}: ${row.seconds.toFixed(2)} s against the floor's ${row.floorSeconds.toFixed(2)} s (${row.ratio.toFixed(2)}×), ${row.requests} requests (${row.requestsPerResource.toFixed(2)} per resource: ${row.breakdown}); floor ${row.floorRequests} (load ${row.load})`);
@@ -274,13 +213,13 @@ async function engine(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profil
   };
   // the up first (the floor's stack needs the PortalItems' state)
   await clearLog(emu);
-  const up = await must(portal, stack, ["up", "--yes", "--skip-preview"], "PortalItems up");
+  const up = await mustPulumi(portal, stack, ["up", "--yes", "--skip-preview"], "PortalItems up");
   const upLog = await requestLog(emu);
-  const states = await portalItemStates(portal, stack);
+  const states = await portalItemStates(portal, stack, N);
   fs.writeFileSync(path.join(floor.dir, `states-${stack}.json`), JSON.stringify(states));
   await fixtureStack(floor, stack, { "floor:url": { value: `${proxy.origin}${new URL(emu.sharingUrl).pathname}/portals/self?f=json&token=${emu.tokens[USER]}` } });
   await clearLog(emu);
-  const floorUp = await must(floor, stack, ["up", "--yes", "--skip-preview"], "floor up");
+  const floorUp = await mustPulumi(floor, stack, ["up", "--yes", "--skip-preview"], "floor up");
   const floorUpLog = await requestLog(emu);
   const upRow: EngineRow = { profile, operation: "up", seconds: up.seconds, floorSeconds: floorUp.seconds, ratio: up.seconds / floorUp.seconds, requests: upLog.length, floorRequests: floorUpLog.length, requestsPerResource: upLog.length / N, breakdown: breakdown(upLog), pulumiPeakRssMiB: up.peakRssMiB, load: load() };
   console.error(`  ${profile}: up of ${N}: ${upRow.seconds.toFixed(2)} s against the floor's ${upRow.floorSeconds.toFixed(2)} s (${upRow.ratio.toFixed(2)}×), ${upRow.requests} requests (${upRow.requestsPerResource.toFixed(2)} per resource: ${upRow.breakdown}); floor ${upRow.floorRequests} (load ${upRow.load})`);

@@ -8,20 +8,17 @@
 // `pulumi` process's peak RSS (GNU time %M, when /usr/bin/time is there) and the portal requests the
 // timed previews made (the emulator's request log; must be 0). Every preview must report only
 // unchanged resources. Run: npm run build && npm run bench preview   (BENCH_JSON=file: raw figures)
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulatorProcess } from "./emulatorProcess";
+import { mustPulumi, portalItemStates, pulumi } from "./run";
 import { summarize, writeRaw } from "./summary";
-import { createFixtureProject, fixtureStack, pulumiBinDir, type FixtureProject } from "../test/support/pulumi";
+import { createFixtureProject, fixtureStack, type FixtureProject } from "../test/support/pulumi";
 
 const N = Math.max(1, Number(process.env.BENCH_PREVIEW_ITEMS ?? 200));
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const USER = "dev_publisher";
-const TIME = "/usr/bin/time";
-/** The Pulumi state's marker of a secret value (`pulumi stack export`). */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 const portalProgram = `
 const portal = require("pulumi-gis-portal");
@@ -64,24 +61,9 @@ interface Run {
   same: number;
 }
 
-function pulumi(project: FixtureProject, args: string[], timed = false): Promise<{ code: number; stdout: string; stderr: string; seconds: number; peakRssMiB?: number }> {
-  const bin = path.join(pulumiBinDir(), "pulumi");
-  const rssFile = path.join(project.dir, ".time-rss");
-  const withTime = timed && fs.existsSync(TIME);
-  const [cmd, argv] = withTime ? [TIME, ["-f", "%M", "-o", rssFile, bin, ...args]] : [bin, args];
-  const started = process.hrtime.bigint();
-  return new Promise((ok) =>
-    execFile(cmd, [...argv, "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env }, maxBuffer: 1 << 28 }, (e, stdout, stderr) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const kb = withTime ? Number(/(\d+)\s*$/.exec(fs.readFileSync(rssFile, "utf8"))?.[1]) : NaN;
-      ok({ code: e ? Number((e as { code?: unknown }).code ?? 1) : 0, stdout, stderr, seconds, peakRssMiB: Number.isFinite(kb) ? Math.round(kb / 1024) : undefined });
-    }),
-  );
-}
-
 /** One timed no-change preview; throws unless the engine reports every resource unchanged. */
 async function preview(project: FixtureProject, label: string): Promise<Run> {
-  const r = await pulumi(project, ["preview", "--expect-no-changes", "--json"], true);
+  const r = await pulumi(project, "dev", ["preview", "--expect-no-changes", "--json"]);
   if (r.code !== 0) throw new Error(`${label}: preview exited ${r.code}: ${r.stderr.slice(-2000)}\n${r.stdout.slice(0, 2000)}`);
   const summary = JSON.parse(r.stdout).changeSummary as Record<string, number>;
   const changed = Object.entries(summary).filter(([op, n]) => op !== "same" && n > 0);
@@ -90,27 +72,7 @@ async function preview(project: FixtureProject, label: string): Promise<Run> {
 }
 
 async function up(project: FixtureProject, label: string): Promise<void> {
-  const r = await pulumi(project, ["up", "--yes", "--skip-preview"]);
-  if (r.code !== 0) throw new Error(`${label}: up exited ${r.code}: ${r.stderr.slice(-2000)}\n${r.stdout.slice(-2000)}`);
-}
-
-/** The PortalItems' state as `pulumi stack export --show-secrets` has it, keyed by resource name, without the dynamic provider's own property. */
-async function portalItemStates(project: FixtureProject): Promise<Record<string, Record<string, unknown>>> {
-  const r = await pulumi(project, ["stack", "export", "--show-secrets"]);
-  if (r.code !== 0) throw new Error(`stack export exited ${r.code}: ${r.stderr}`);
-  const resources = JSON.parse(r.stdout).deployment.resources as Array<{ urn: string; type: string; outputs?: Record<string, unknown> }>;
-  const states: Record<string, Record<string, unknown>> = {};
-  for (const res of resources.filter((x) => x.type === "pulumi-nodejs:dynamic/portal:PortalItem")) {
-    const props: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(res.outputs ?? {})) {
-      if (k === "__provider") continue;
-      const secret = v !== null && typeof v === "object" && SECRET_SIG in (v as object);
-      props[k] = secret ? { __secret: JSON.parse(String((v as { plaintext: string }).plaintext)) } : v;
-    }
-    states[res.urn.split("::").pop()!] = props;
-  }
-  if (Object.keys(states).length !== N) throw new Error(`state holds ${Object.keys(states).length} PortalItems, expected ${N}`);
-  return states;
+  await mustPulumi(project, "dev", ["up", "--yes", "--skip-preview"], label, false);
 }
 
 async function main(): Promise<void> {
@@ -125,7 +87,7 @@ async function main(): Promise<void> {
     let t = Date.now();
     await up(portal, "PortalItems");
     console.error(`  up of ${N} PortalItems: ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    const states = await portalItemStates(portal);
+    const states = await portalItemStates(portal, "dev", N);
     const names = [...new Set(Object.values(states).flatMap((s) => Object.keys(s)))].sort();
 
     const baselines: Record<"baseline" | "quiet", FixtureProject> = {} as never;

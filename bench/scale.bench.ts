@@ -13,13 +13,13 @@
 //     writes (must be 0), and every project's no-change preview.
 // The growth between consecutive N is printed (time ratio against the count ratio), so a
 // superlinear step shows. Run: npm run build && npm run bench scale   (BENCH_SCALE_ITEMS=100,300 for a small run)
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
+import { pulumi as pulumiOn, timed, type Timed } from "./run";
 import { summarize, writeRaw } from "./summary";
-import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, pulumiBinDir, type FixtureProject } from "../test/support/pulumi";
+import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, type FixtureProject } from "../test/support/pulumi";
 import { mapLimit } from "../cli/export/parallel";
 
 const COUNTS = (process.env.BENCH_SCALE_ITEMS ?? "500,2000,5000").split(",").map(Number).filter((n) => n > 0);
@@ -27,35 +27,8 @@ const OWNERS = ["dev_admin", "dev_publisher", "dev_user"];
 const FOLDERS = 50;
 const GROUPS = 100;
 const PARALLEL = 16;
-const TIME = "/usr/bin/time";
 /** The split export's parts adopted at once (issue 24: 2 at a time on 2 cores). */
 const SPLIT_PARALLEL = 2;
-
-interface Timed {
-  code: number;
-  stdout: string;
-  stderr: string;
-  seconds: number;
-  peakRssMiB?: number;
-}
-
-function timed(cmd: string, args: string[], cwd: string, env: Record<string, string | undefined>): Promise<Timed> {
-  const rssFile = path.join(os.tmpdir(), `scale-rss-${process.pid}-${Date.now()}`);
-  const withTime = fs.existsSync(TIME);
-  const [c, a] = withTime ? [TIME, ["-f", "%M", "-o", rssFile, cmd, ...args]] : [cmd, args];
-  const started = process.hrtime.bigint();
-  return new Promise((ok) =>
-    execFile(c, a, { cwd, env: { ...process.env, ...env }, maxBuffer: 1 << 30 }, (e, stdout, stderr) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      let kb = NaN;
-      if (withTime && fs.existsSync(rssFile)) {
-        kb = Number(/(\d+)\s*$/.exec(fs.readFileSync(rssFile, "utf8"))?.[1]);
-        fs.rmSync(rssFile, { force: true });
-      }
-      ok({ code: e ? Number((e as { code?: unknown }).code ?? 1) : 0, stdout, stderr, seconds, peakRssMiB: Number.isFinite(kb) ? Math.round(kb / 1024) : undefined });
-    }),
-  );
-}
 
 async function post(emu: EmulatorProcess, user: string, p: string, fields: Record<string, string>): Promise<any> {
   const r = await fetch(`${emu.sharingUrl}/${p}`, { method: "POST", body: new URLSearchParams({ f: "json", token: emu.tokens[user], ...fields }) });
@@ -159,7 +132,7 @@ async function splitAdoption(emu: EmulatorProcess, work: string, portalUrl: stri
   const env = offlineEngineEnv(backendDir, path.join(work, ".pulumi-home"));
   const projects = (JSON.parse(fs.readFileSync(path.join(out, "projects.json"), "utf8")) as Array<{ path: string }>).map((p): FixtureProject => ({ dir: path.join(out, p.path), backendDir, env, remove: () => undefined }));
   for (const p of projects) await fixtureStack(p, "dev", { "portal:url": { value: portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
-  const pulumi = (p: FixtureProject, args: string[]) => timed(path.join(pulumiBinDir(), "pulumi"), [...args, "--stack", "dev", "--non-interactive"], p.dir, p.env);
+  const pulumi = (p: FixtureProject, args: string[]) => pulumiOn(p, "dev", args);
   const check = (p: FixtureProject, what: string, r: Timed) => {
     if (r.code !== 0) throw new Error(`${what} of ${path.relative(out, p.dir)} exited ${r.code}: ${r.stdout.slice(-2000)}`);
   };
@@ -211,7 +184,7 @@ async function one(n: number): Promise<Row> {
     fs.mkdirSync(backendDir);
     const project: FixtureProject = { dir: out, backendDir, env: offlineEngineEnv(backendDir, path.join(work, ".pulumi-home")), remove: () => undefined };
     await fixtureStack(project, "dev", { "portal:url": { value: portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
-    const pulumi = (p: FixtureProject, args: string[]) => timed(path.join(pulumiBinDir(), "pulumi"), [...args, "--stack", "dev", "--non-interactive"], p.dir, p.env);
+    const pulumi = (p: FixtureProject, args: string[]) => pulumiOn(p, "dev", args);
 
     await clearRequests(emu);
     const up = await pulumi(project, ["up", "--yes", "--skip-preview"]);
@@ -237,7 +210,7 @@ async function one(n: number): Promise<Row> {
     // a second stack with PULUMI_SKIP_CHECKPOINTS (one write at the end) shows what that costs
     const second: FixtureProject = { ...project, env: { ...project.env, PULUMI_SKIP_CHECKPOINTS: "true" } };
     await fixtureStack(second, "dev2", { "portal:url": { value: portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
-    const upSkip = await timed(path.join(pulumiBinDir(), "pulumi"), ["up", "--yes", "--skip-preview", "--stack", "dev2", "--non-interactive"], second.dir, second.env);
+    const upSkip = await pulumiOn(second, "dev2", ["up", "--yes", "--skip-preview"]);
     if (upSkip.code !== 0) throw new Error(`up (skipping checkpoints) exited ${upSkip.code}: ${upSkip.stdout.slice(-2000)}`);
     console.error(`  N=${n}: the same up skipping checkpoints: ${upSkip.seconds.toFixed(1)} s`);
 

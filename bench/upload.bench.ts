@@ -16,6 +16,7 @@ import * as path from "node:path";
 import { pipeline } from "node:stream/promises";
 import * as http from "node:http";
 import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
+import { writeRandom } from "./run";
 import { summarize, writeRaw, type SummaryLine } from "./summary";
 import { UPLOADER_CHILD as CHILD } from "./uploadChild";
 
@@ -58,19 +59,6 @@ async function storedSha256(emu: Emulator, itemId: string, attempt = 1): Promise
     console.error(`  download of ${itemId} failed (${(e as Error).message}); once more`);
     return storedSha256(emu, itemId, attempt + 1);
   }
-}
-
-async function writeRandom(file: string, mb: number): Promise<string> {
-  const fd = fs.openSync(file, "w");
-  const hash = createHash("sha256");
-  const chunk = Buffer.alloc(MiB);
-  for (let i = 0; i < mb; i++) {
-    for (let j = 0; j < MiB; j += 4) chunk.writeUInt32LE((i * 2654435761 + j * 40503) >>> 0, j);
-    hash.update(chunk);
-    fs.writeSync(fd, chunk);
-  }
-  fs.closeSync(fd);
-  return hash.digest("hex");
 }
 
 /** Old and new poll schedules: median delay from a job's end to the poll that sees it (jobs ending 0–10 s). */

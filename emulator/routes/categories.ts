@@ -4,64 +4,58 @@ import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller } from "../host";
 import { op, ownOrg, requirePrivilege, type OpContext } from "./operation";
-import { unwrapSchema, validateContentSchema, validateMemberSchema } from "../models/categories";
+import { unwrapSchema, validateContentSchema, validateMemberSchema, type CategoryNode } from "../models/categories";
 import { PRIVILEGES } from "../models/privileges";
 import { badRequest, notFound } from "../errors";
 
 type Ctx = OpContext & { caller: Caller };
 
+/** One tree's facts: its property (and the names of its operations), who may change it, how it is checked and kept. */
+interface Tree {
+  /** The read operation and the form field / answer key holding the tree: "categorySchema". */
+  property: "categorySchema" | "memberCategorySchema";
+  privilege: string;
+  /** For the privilege refusal: "category schema". */
+  what: string;
+  validate(nodes: unknown[]): CategoryNode[];
+  stored(portal: Ctx["portal"]): Map<string, CategoryNode[]>;
+  /** The 404 message of a delete when there is none. */
+  none: string;
+}
+
+const TREES: Tree[] = [
+  // spec.md#assign-category-schema, spec.md#authentication: the default administrator or a custom role with the privilege;
+  // delete: spec.md#gap-category-schemas: not in docs/spec.md; 404 envelope when there is none, like the member schema (unconfirmed)
+  { property: "categorySchema", privilege: PRIVILEGES.assignCategorySchema, what: "category schema", validate: validateContentSchema, stored: (p) => p.categorySchemas, none: "The organization has no category schema." },
+  // spec.md#assign-member-category-schema, spec.md#authentication: administrators and members with the privilege;
+  // delete: spec.md#delete-member-category-schema, spec.md#errors: 404 with the message code omitted when no schema exists
+  { property: "memberCategorySchema", privilege: PRIVILEGES.manageMemberCategorySchema, what: "member category schema", validate: validateMemberSchema, stored: (p) => p.memberCategorySchemas, none: "Resource does not exist or is inaccessible." },
+];
+
+/** Per tree: `assign<Tree>`, `<tree>` (the read) and `delete<Tree>`. */
 export function categoryRoutes(app: FastifyInstance, emu: Emu): void {
-  op(app, emu, "/portals/:portalId/assignCategorySchema", assignCategorySchema);
-  op(app, emu, "/portals/:portalId/categorySchema", categorySchema);
-  op(app, emu, "/portals/:portalId/deleteCategorySchema", deleteCategorySchema);
-  op(app, emu, "/portals/:portalId/assignMemberCategorySchema", assignMemberCategorySchema);
-  op(app, emu, "/portals/:portalId/memberCategorySchema", memberCategorySchema);
-  op(app, emu, "/portals/:portalId/deleteMemberCategorySchema", deleteMemberCategorySchema);
+  for (const t of TREES) {
+    const name = t.property[0].toUpperCase() + t.property.slice(1);
+    op(app, emu, `/portals/:portalId/assign${name}`, (ctx: Ctx) => {
+      const org = ownOrg(ctx, ctx.path.portalId);
+      requirePrivilege(ctx, t.privilege, `assign the ${t.what}`);
+      t.stored(ctx.portal).set(org.id, t.validate(schemaParam(ctx, t.property)));
+      return { success: true };
+    });
+    op(app, emu, `/portals/:portalId/${t.property}`, (ctx: Ctx) => {
+      const org = ownOrg(ctx, ctx.path.portalId);
+      return { [t.property]: t.stored(ctx.portal).get(org.id) ?? [] };
+    });
+    op(app, emu, `/portals/:portalId/delete${name}`, (ctx: Ctx) => {
+      const org = ownOrg(ctx, ctx.path.portalId);
+      requirePrivilege(ctx, t.privilege, `delete the ${t.what}`);
+      if (!t.stored(ctx.portal).delete(org.id)) throw notFound(t.none);
+      return { success: true };
+    });
+  }
 }
 
 function schemaParam(ctx: Ctx, name: string): unknown[] {
   if (!ctx.params.has(name)) throw badRequest(`Missing required parameter '${name}'.`);
   return unwrapSchema(ctx.params.json(name), name);
-}
-
-/** spec.md#assign-category-schema, spec.md#authentication: the default administrator or a custom role with the privilege. */
-function assignCategorySchema(ctx: Ctx) {
-  const org = ownOrg(ctx, ctx.path.portalId);
-  requirePrivilege(ctx, PRIVILEGES.assignCategorySchema, "assign the category schema");
-  ctx.portal.categorySchemas.set(org.id, validateContentSchema(schemaParam(ctx, "categorySchema")));
-  return { success: true };
-}
-
-function categorySchema(ctx: Ctx) {
-  const org = ownOrg(ctx, ctx.path.portalId);
-  return { categorySchema: ctx.portal.categorySchemas.get(org.id) ?? [] };
-}
-
-/** spec.md#gap-category-schemas: not in docs/spec.md; 404 envelope when there is none, like the member schema (unconfirmed). */
-function deleteCategorySchema(ctx: Ctx) {
-  const org = ownOrg(ctx, ctx.path.portalId);
-  requirePrivilege(ctx, PRIVILEGES.assignCategorySchema, "delete the category schema");
-  if (!ctx.portal.categorySchemas.delete(org.id)) throw notFound("The organization has no category schema.");
-  return { success: true };
-}
-
-/** spec.md#assign-member-category-schema, spec.md#authentication: administrators and members with the privilege. */
-function assignMemberCategorySchema(ctx: Ctx) {
-  const org = ownOrg(ctx, ctx.path.portalId);
-  requirePrivilege(ctx, PRIVILEGES.manageMemberCategorySchema, "assign the member category schema");
-  ctx.portal.memberCategorySchemas.set(org.id, validateMemberSchema(schemaParam(ctx, "memberCategorySchema")));
-  return { success: true };
-}
-
-function memberCategorySchema(ctx: Ctx) {
-  const org = ownOrg(ctx, ctx.path.portalId);
-  return { memberCategorySchema: ctx.portal.memberCategorySchemas.get(org.id) ?? [] };
-}
-
-/** spec.md#delete-member-category-schema, spec.md#errors: 404 with the message code omitted when no schema exists. */
-function deleteMemberCategorySchema(ctx: Ctx) {
-  const org = ownOrg(ctx, ctx.path.portalId);
-  requirePrivilege(ctx, PRIVILEGES.manageMemberCategorySchema, "delete the member category schema");
-  if (!ctx.portal.memberCategorySchemas.delete(org.id)) throw notFound("Resource does not exist or is inaccessible.");
-  return { success: true };
 }

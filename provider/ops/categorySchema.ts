@@ -65,3 +65,16 @@ export async function getMemberCategorySchema(client: PortalClient): Promise<{ m
 export async function deleteMemberCategorySchema(client: PortalClient): Promise<SuccessResponse> {
   return client.request("deleteMemberCategorySchema", await portalPath(client, "deleteMemberCategorySchema"));
 }
+
+/** One tree's operations: assign the whole tree, read it (`[]` when there is none), delete it. */
+export interface TreeOps<Node> {
+  assign(client: PortalClient, tree: Node[]): Promise<SuccessResponse>;
+  get(client: PortalClient): Promise<Node[]>;
+  remove(client: PortalClient): Promise<SuccessResponse>;
+}
+
+/** The operations above grouped by tree: "content" (CategorySchema) and "member" (MemberCategorySchema). */
+export const CATEGORY_TREE_OPS: { content: TreeOps<CategoryNode>; member: TreeOps<MemberCategoryNode> } = {
+  content: { assign: assignCategorySchema, get: async (client) => (await getCategorySchema(client)).categorySchema, remove: deleteCategorySchema },
+  member: { assign: assignMemberCategorySchema, get: async (client) => (await getMemberCategorySchema(client)).memberCategorySchema, remove: deleteMemberCategorySchema },
+};

@@ -1,8 +1,7 @@
 // The ResourceProviders the serialized stubs load by kind (resources/stub.ts, spec.md#design-closure).
-import { categorySchema } from "./categorySchema/content";
+import { categorySchema, memberCategorySchema } from "./categorySchema/provider";
 import { itemStatus } from "./itemStatus/provider";
 import { layerAppend } from "./layerAppend/provider";
-import { memberCategorySchema } from "./categorySchema/member";
 import { portalItem } from "./portalItem/provider";
 import { group } from "./group/provider";
 import { groupMembership } from "./groupMembership/provider";

@@ -2,8 +2,7 @@
 // program, in `sharing`, in `listingProperties` or in a table resource's inputs fails at its own
 // path with the closest known key ("did you mean"), instead of being dropped or sent as given.
 import assert from "node:assert/strict";
-import { categorySchema } from "../../provider/resources/categorySchema/content";
-import { memberCategorySchema } from "../../provider/resources/categorySchema/member";
+import { categorySchema, memberCategorySchema } from "../../provider/resources/categorySchema/provider";
 import { rulesOf } from "../../provider/resources/machinery/tableResource";
 import { GROUP_TABLE } from "../../provider/resources/group/table";
 import { sharingRule } from "../../provider/resources/portalItem/sharingRule";

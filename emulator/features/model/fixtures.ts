@@ -83,6 +83,25 @@ export function parseServicesFixture(input: unknown): ServicesFixture {
   return parsed.data;
 }
 
+/** A layer fixture's field, as written in a fixture (before zod's defaults). */
+export type FieldFixtureInput = z.input<typeof fieldSchema>;
+
+/**
+ * A point layer in 3857 with editor tracking: OBJECTID and GlobalID, then `fields`, and a unique index
+ * `<unique>_idx` on the field `unique` (the layer the default fixture, the benches and the feature tests use).
+ */
+export function trackedPointLayer(name: string, fields: FieldFixtureInput[], unique: string, id = 0) {
+  return {
+    id,
+    name,
+    geometryType: "esriGeometryPoint" as const,
+    spatialReference: { wkid: 3857 },
+    editorTracking: true,
+    fields: [{ name: "OBJECTID", type: "esriFieldTypeOID" }, { name: "GlobalID", type: "esriFieldTypeGlobalID" }, ...fields] satisfies FieldFixtureInput[],
+    indexes: [{ name: `${unique}_idx`, fields: unique, isUnique: true }],
+  };
+}
+
 /** One point layer owned by dev_publisher, so LayerAppend has a target out of the box. */
 export function defaultServicesFixture(): unknown {
   return {
@@ -93,23 +112,17 @@ export function defaultServicesFixture(): unknown {
         owner: "dev_publisher",
         capabilities: "Query",
         layers: [
-          {
-            id: 0,
-            name: "stations",
-            geometryType: "esriGeometryPoint",
-            spatialReference: { wkid: 3857 },
-            editorTracking: true,
-            fields: [
-              { name: "OBJECTID", type: "esriFieldTypeOID" },
-              { name: "GlobalID", type: "esriFieldTypeGlobalID" },
+          trackedPointLayer(
+            "stations",
+            [
               { name: "station_id", type: "esriFieldTypeString", length: 32 },
               { name: "name", type: "esriFieldTypeString", length: 256 },
               { name: "count", type: "esriFieldTypeInteger" },
               { name: "value", type: "esriFieldTypeDouble" },
               { name: "observed", type: "esriFieldTypeDate" },
             ],
-            indexes: [{ name: "station_id_idx", fields: "station_id", isUnique: true }],
-          },
+            "station_id",
+          ),
         ],
       },
     ],

@@ -10,8 +10,9 @@
 // `adopt: true` (docs/adopting.md) a create's plan compares with the tree the portal holds.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { PortalClient } from "../../rest/client";
+import { CATEGORY_TREE_OPS, type TreeOps } from "../../ops/categorySchema";
 import { doneIfNotFound } from "../../rest/errors";
+import { contentCategorySchemaInput, memberCategorySchemaInput } from "../../rules/categorySchema";
 import { checkInputs } from "../../rules/failures";
 import { isUnknown, UNKNOWN } from "../../rules/unknown";
 import { freshReads, assertSamePortal, configurePortal, portalClient } from "../machinery/client";
@@ -21,21 +22,26 @@ import { containsUnknown, normalizeTree, outline, sameTree, type TreeKind, type 
 import { describeChange, diffTrees, describePortalChange } from "./diff";
 import { pinpointTreeFailure, withTitlePath, type TreeLimits } from "./failures";
 import { impactOf } from "./impact";
+import { CONTENT_CATEGORIES, MEMBER_CATEGORIES } from "../../../spec/limits";
 
 /** What differs between the content and the member schema. */
-export interface SchemaKind {
+interface SchemaKind {
   /** The resource type, for messages: "CategorySchema". */
   label: string;
-  tree: TreeKind;
   /** The input and output property holding the tree: "categorySchema". */
   property: string;
   /** The provider core's input schema with every limit of spec.md#limits. */
   input: z.ZodType;
   limits: TreeLimits;
-  assign(client: PortalClient, tree: TreeNode[]): Promise<unknown>;
-  get(client: PortalClient): Promise<unknown[]>;
-  remove(client: PortalClient): Promise<unknown>;
 }
+
+/** The two trees' facts, one row each (their operations: CATEGORY_TREE_OPS, by the same key). */
+const TREES: Record<TreeKind, SchemaKind> = {
+  // CategorySchema (spec.md#design-resources table): spec.md#category-schema, spec.md#assign-category-schema
+  content: { label: "CategorySchema", property: "categorySchema", input: contentCategorySchemaInput, limits: CONTENT_CATEGORIES },
+  // MemberCategorySchema: spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema; member nodes carry only title and categories
+  member: { label: "MemberCategorySchema", property: "memberCategorySchema", input: memberCategorySchemaInput, limits: MEMBER_CATEGORIES },
+};
 
 /**
  * Inputs and state of a category schema resource: the tree under its property (or `__<property>`
@@ -58,8 +64,9 @@ async function knownPortalId(olds: Props | undefined): Promise<string | undefine
   }
 }
 
-/** Builds the ResourceProvider of one schema kind. */
-export function categoryTreeProvider(k: SchemaKind): pulumi.dynamic.ResourceProvider {
+/** Builds the ResourceProvider of one tree. */
+function categoryTreeProvider(tree: TreeKind): pulumi.dynamic.ResourceProvider {
+  const k = { tree, ...TREES[tree], ...(CATEGORY_TREE_OPS[tree] as TreeOps<TreeNode>) };
   const hidden = `__${k.property}`;
   /** The tree of inputs or outputs, whichever key holds it (state before 0.2 kept it under the property). */
   const treeOf = (props: Props | undefined): unknown => props?.[hidden] ?? props?.[k.property];
@@ -155,3 +162,6 @@ export function categoryTreeProvider(k: SchemaKind): pulumi.dynamic.ResourceProv
     },
   };
 }
+
+export const categorySchema = categoryTreeProvider("content");
+export const memberCategorySchema = categoryTreeProvider("member");

@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, defaultFixtures, type RunningEmulator } from "../../../emulator/index";
+import { trackedPointLayer, type FieldFixtureInput } from "../../../emulator/features/model/fixtures";
 
 export type Form = Record<string, string | number | boolean | object | undefined>;
 
@@ -93,27 +94,17 @@ export const GUID_RE = /^\{[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A
 
 /** A point layer in 3857 with every field type, a unique index and editor tracking. */
 export function pointLayer(id = 0, extra: object = {}): object {
-  return {
-    id,
-    name: "sites",
-    geometryType: "esriGeometryPoint",
-    spatialReference: { wkid: 3857 },
-    editorTracking: true,
-    fields: [
-      { name: "OBJECTID", type: "esriFieldTypeOID" },
-      { name: "GlobalID", type: "esriFieldTypeGlobalID" },
-      { name: "code", type: "esriFieldTypeString", length: 20 },
-      { name: "label", type: "esriFieldTypeString", length: 50 },
-      { name: "small", type: "esriFieldTypeSmallInteger" },
-      { name: "big", type: "esriFieldTypeInteger" },
-      { name: "amount", type: "esriFieldTypeDouble" },
-      { name: "seen", type: "esriFieldTypeDate" },
-      { name: "ref", type: "esriFieldTypeGUID" },
-      { name: "status", type: "esriFieldTypeString", length: 20, defaultValue: "new" },
-    ],
-    indexes: [{ name: "code_idx", fields: "code", isUnique: true }],
-    ...extra,
-  };
+  const fields: FieldFixtureInput[] = [
+    { name: "code", type: "esriFieldTypeString", length: 20 },
+    { name: "label", type: "esriFieldTypeString", length: 50 },
+    { name: "small", type: "esriFieldTypeSmallInteger" },
+    { name: "big", type: "esriFieldTypeInteger" },
+    { name: "amount", type: "esriFieldTypeDouble" },
+    { name: "seen", type: "esriFieldTypeDate" },
+    { name: "ref", type: "esriFieldTypeGUID" },
+    { name: "status", type: "esriFieldTypeString", length: 20, defaultValue: "new" },
+  ];
+  return { ...trackedPointLayer("sites", fields, "code", id), ...extra };
 }
 
 export function service(name: string, layers: object[], extra: object = {}): object {
