@@ -136,10 +136,15 @@ describe("e2e governance: the policy pack on every plan (issue 25)", function ()
     const search = await (await fetch(`${emu.sharingUrl}/search?${new URLSearchParams({ f: "json", q: "title:Rivers", token: emu.tokens.dev_admin })}`)).json();
     const map = (search as { results: Array<{ id: string; owner: string; title: string }> }).results.find((r) => r.title === "Rivers")!;
     await portalPost(emu, "dev_admin", `content/users/${map.owner}/items/${map.id}/update`, { title: "Rivers (edited)" });
+    // and the category tree edited in the portal: a node the program does not have
+    const self = (await (await fetch(`${emu.sharingUrl}/portals/self?f=json&token=${encodeURIComponent(emu.tokens.dev_admin)}`)).json()) as { id: string };
+    const edited = [{ title: "Categories", categories: [{ title: "Water", categories: [{ title: "Rivers" }, { title: "Lakes" }] }] }];
+    await portalPost(emu, "dev_admin", `portals/${self.id}/assignCategorySchema`, { categorySchema: JSON.stringify({ categorySchema: edited }) });
     const drift = await driftCheck();
     assert.notEqual(drift.preview, 0, "preview --refresh --expect-no-changes fails on drift");
     assert.equal(drift.render, 1, drift.md);
     assert.match(drift.md, /### ! drift `portal:PortalItem` \*\*map\*\*\n\n```diff\nportal changed title to "Rivers \(edited\)" \(the program says "Rivers"\)/, drift.md);
+    assert.match(drift.md, /### ! drift `portal:CategorySchema` \*\*tree\*\*\n\n```diff\nportal added Categories\/Water\/Lakes/, drift.md);
     await pulumiOk(["up", "--refresh", "--yes", "--skip-preview"]);
     const clean = await driftCheck();
     assert.equal(clean.preview, 0, clean.md);
