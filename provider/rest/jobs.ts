@@ -80,6 +80,9 @@ export async function pollJob<T extends object>(o: PollOptions<T>): Promise<T> {
   let delay = o.initialDelayMs ?? POLL_DEFAULTS.initialDelayMs;
   const maxDelay = o.maxDelayMs ?? POLL_DEFAULTS.maxDelayMs;
   for (;;) {
+    // the wait runs from when this poll was sent, so a round trip is not added to every interval
+    // (over a network the answer takes as long as the wait itself; docs/performance.md)
+    const sent = now();
     const doc = await o.fetch();
     const state = jobState(statusOf(doc));
     if (state === "done") return doc;
@@ -87,7 +90,8 @@ export async function pollJob<T extends object>(o: PollOptions<T>): Promise<T> {
     const remaining = deadline - now();
     if (remaining <= 0) throw new JobTimeoutError(o.operation, o.what, doc, timeoutMs, describeStatus(doc, statusOf));
     o.onWait?.(String(statusOf(doc) ?? "pending"), now() - started);
-    await sleep(Math.min(delay, remaining));
+    const wait = Math.min(delay - (now() - sent), remaining);
+    if (wait > 0) await sleep(wait);
     if (now() - started >= POLL_DEFAULTS.fastPhaseMs) delay = Math.min(maxDelay, Math.round(delay * POLL_DEFAULTS.factor));
   }
 }

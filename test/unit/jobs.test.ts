@@ -31,6 +31,18 @@ describe("unit: job poller (spec.md#design-timeouts)", () => {
     assert.equal(Math.max(...clock.sleeps), POLL_DEFAULTS.maxDelayMs);
   });
 
+  it("over a network: the wait runs from when a poll was sent, so a round trip is not added to each interval (issue 28)", async () => {
+    const clock = fakeClock();
+    const rtt = 40; // each answer takes 40 ms to come back
+    const endsAt = 1_000; // the job ends at t = 1 s
+    const doc = await pollJob({ operation: "appendJob", what: "append job j2", fetch: async () => ((clock as { now: () => number }).now() >= endsAt ? { status: "Completed" } : (await clock.sleep(rtt), { status: "InProgress" })), ...clock });
+    assert.equal(doc.status, "Completed");
+    // the first wait is the interval less the round trip the poll took
+    assert.equal(clock.sleeps[1], POLL_DEFAULTS.initialDelayMs - rtt);
+    // noticed by the first poll sent after the end: within one interval, not interval + round trip
+    assert.ok(clock.now() - endsAt <= POLL_DEFAULTS.initialDelayMs, `noticed ${clock.now() - endsAt} ms after the end`);
+  });
+
   it("3.2: failed carries the statusMessage; 2.9 messages are joined", async () => {
     const clock = fakeClock();
     await assert.rejects(
