@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { exportCommand } from "../../../cli/export";
+import { exportInProcess } from "./exportRun";
 import { resourceMarker, stackMarker } from "../../../provider/resources/portalItem/identity";
 import { portalGet, portalPost } from "../resources/portalCalls";
 
@@ -30,27 +30,8 @@ describe("export warns about what another stack manages (issue 29)", function ()
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  async function exported(args: string[]): Promise<{ code: number; err: string; program: string }> {
-    const out = fs.mkdtempSync(path.join(tmp, "out-"));
-    const saved = { url: process.env.PORTAL_URL, token: process.env.PORTAL_TOKEN, write: process.stderr.write };
-    let err = "";
-    process.env.PORTAL_URL = emu.portalUrl;
-    process.env.PORTAL_TOKEN = emu.tokens.dev_admin;
-    process.stderr.write = ((chunk: string) => {
-      err += chunk;
-      return true;
-    }) as typeof process.stderr.write;
-    try {
-      const code = await exportCommand(["--out", out, "--force", ...args]);
-      return { code, err, program: fs.existsSync(path.join(out, "index.ts")) ? fs.readFileSync(path.join(out, "index.ts"), "utf8") : "" };
-    } finally {
-      process.stderr.write = saved.write;
-      if (saved.url === undefined) delete process.env.PORTAL_URL;
-      else process.env.PORTAL_URL = saved.url;
-      if (saved.token === undefined) delete process.env.PORTAL_TOKEN;
-      else process.env.PORTAL_TOKEN = saved.token;
-    }
-  }
+  const exported = (args: string[]) => exportInProcess(emu, tmp, [...args]);
+
 
   it("skips the marked item, and warns that the trees may be that stack's, naming --no-schemas", async () => {
     const r = await exported([]);
