@@ -2,12 +2,9 @@
 // changed file is a diff), keep one itemIdToCreate per resource generation, and list every failure
 // before any request is sent.
 import { randomBytes } from "node:crypto";
-import { fileFacts as facts } from "../machinery/localFile";
+import { fileFacts } from "../machinery/localFile";
 import { ITEM } from "../../../spec/limits";
 import type { CheckFailure } from "../../rules/failures";
-
-/** A local file's size and SHA-256 under the keys its row names (default: `file`). */
-export const fileFacts = (path: string, property = "file", keys: { size: string; sha256: string; xml?: true } = FILE_KEYS.file): Promise<Props | CheckFailure> => facts(path, property, keys);
 import { isUnknown } from "../../rules/unknown";
 import { withPlan } from "../machinery/plan";
 import { checkAdoption } from "./adopt";
@@ -154,7 +151,7 @@ export async function checkPortalItem(olds: Props, news: Props): Promise<{ input
   for (const [key, keys] of Object.entries(FILE_KEYS)) {
     if (typeof inputs[key] !== "string" || isUnknown(inputs[key]) || inputs[key] === "") continue;
     const facts = await fileFacts(inputs[key], key, keys);
-    if (typeof facts.property === "string" && typeof facts.reason === "string") failures.push(facts as CheckFailure);
+    if ("reason" in facts && typeof facts.property === "string" && typeof facts.reason === "string") failures.push(facts as CheckFailure);
     else Object.assign(inputs, facts);
   }
   Object.assign(inputs, itemIdToCreateFor(olds ?? {}, { ...news, itemIdToCreate: news.itemIdToCreate ?? undefined }));
