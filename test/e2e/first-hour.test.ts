@@ -16,6 +16,7 @@ if (which === "tree") new portal.CategorySchema("tree", { categorySchema: portal
 else if (which === "text") new portal.PortalItem("map", { type: "Web Map", title: "Map", text: "{not json" });
 else if (which === "rel") new portal.PortalItem("app", { type: "Web Mapping Application", title: "App", url: "https://apps.example.com/a", relationship: { type: "Map2Data", originItemId: "0123456789abcdef0123456789abcdef" } });
 else if (which === "append") new portal.LayerAppend("load", { name: "load", layerUrl: "https://services.example.com/arcgis/rest/services/X/FeatureServer/0", edits: { features: [] }, appendSourceInfo: { latitudeFeildName: "lat" } });
+else if (which === "schema") new portal.CategorySchema("org-tree", { categorySchema: [{ title: "Categories", categories: [{ title: "Water" }] }] });
 else new portal.Folder("drafts", { title: "Drafts" });
 `;
 
@@ -67,6 +68,14 @@ describe("e2e the first hour: mistakes caught at preview, in words that say what
     await previewFails({ case: "text" }, /property text value [^\n]*not valid JSON text/);
     await previewFails({ case: "rel" }, /property relationship\.type [^\n]*"Map2Data" is not a relationship type the portal knows/);
     await previewFails({ case: "append" }, /appendSourceInfo[^\n]*latitudeFeildName[^\n]*did you mean "latitudeFieldName"/);
+    await runPulumi(project, ["config", "rm", "case"]);
+  });
+
+  it("a user without the privilege the first write needs: the preview fails on portal:token naming the user, the privilege and what to do; an administrator's preview passes", async () => {
+    await previewFails({ case: "schema", "portal:token": emu.tokens.dev_viewer }, /property portal:token [^\n]*dev_viewer \(role viewer\) may not assign the content category schema: it needs the privilege portal:admin:updateItemCategorySchema or the administrator role; sign in as a user who has it/);
+    await runPulumi(project, ["config", "set", "--secret", "portal:token", emu.tokens.dev_admin]);
+    const ok = JSON.parse(await runPulumi(project, ["preview", "--json"]));
+    assert.equal(ok.changeSummary.create, 2, JSON.stringify(ok.changeSummary));
     await runPulumi(project, ["config", "rm", "case"]);
   });
 
