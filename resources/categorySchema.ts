@@ -1,6 +1,6 @@
 // CategorySchema: the organization's content category schema (spec.md#category-schema, spec.md#assign-category-schema), one per org.
 import type * as pulumi from "@pulumi/pulumi";
-import { OrganizationSchema, type AdoptSchemaArgs, type StoredTreeNode, type TreeNodeArgs } from "./organizationSchema";
+import { organizationSchema, type AdoptSchemaArgs, type StoredTreeNode, type TreeNodeArgs } from "./organizationSchema";
 
 /** spec.md#category-schema: a content category node (title at most 100 characters; at most 4 levels); every level may be an Output. */
 export interface CategoryNodeArgs extends TreeNodeArgs<CategoryNodeArgs> {
@@ -22,11 +22,4 @@ export interface CategorySchemaArgs extends AdoptSchemaArgs {
  * The content category schema of the organization the stack config (portal:url, portal:token)
  * reaches. Create and update assign the whole tree; destroy deletes it.
  */
-export class CategorySchema extends OrganizationSchema<"categorySchema", CategorySchemaArgs> {
-  /** The tree the portal stored, normalized (description "" and categories [] when absent). */
-  declare readonly categorySchema: pulumi.Output<CategoryNode[]>;
-
-  constructor(name: string, args: CategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super("categorySchema", name, args, opts);
-  }
-}
+export class CategorySchema extends organizationSchema<"categorySchema", CategorySchemaArgs, { CategoryNode: CategoryNode }>("categorySchema") {}

@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
-import { PortalResource } from "./portalResource";
+import { withOutputs } from "./tableOutputs";
 
 export interface FolderArgs {
   /** At most 255 characters, no slash, unique among the owner's folders. A new title renames the folder (same id, same items). */
@@ -14,19 +14,8 @@ export interface FolderArgs {
   adoptFolderId?: pulumi.Input<string>;
 }
 
-const argsMatchTable: tables.SameKeys<keyof FolderArgs, tables.ArgumentName<typeof tables.FOLDER_TABLE>> = true;
-void argsMatchTable;
-
 /** A content folder. Destroying it moves any item still in it to the owner's root folder first: no item is deleted. */
-export class Folder extends PortalResource {
-  /** The folder id (also the resource id): give it to `PortalItem.folder`. */
-  declare readonly folderId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly owner: pulumi.Output<string>;
-  /** How many items the folder held at the last up or refresh. */
-  declare readonly itemCount: pulumi.Output<number>;
-  declare readonly schemaVersion: pulumi.Output<number>;
-
+export class Folder extends withOutputs(tables.FOLDER_TABLE) {
   constructor(name: string, args: FolderArgs, opts?: pulumi.CustomResourceOptions) {
     super("folder", name, propsOf(tables.FOLDER_TABLE, args), opts, { hidden: ["folderId"] });
   }

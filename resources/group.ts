@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
-import { PortalResource } from "./portalResource";
+import { withOutputs } from "./tableOutputs";
 
 export interface GroupArgs {
   /** At most 250 characters, unique among the owner's groups. A new title renames the group (same id). */
@@ -32,25 +32,8 @@ export interface GroupArgs {
   adoptGroupId?: pulumi.Input<string>;
 }
 
-// GroupArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: tables.SameKeys<keyof GroupArgs, tables.ArgumentName<typeof tables.GROUP_TABLE>> = true;
-void argsMatchTable;
-
 /** A portal group (community/createGroup). Give `groupId` to `PortalItem.sharing.groups` and `GroupMembership`. */
-export class Group extends PortalResource {
-  /** The group id (also the resource id). */
-  declare readonly groupId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly access: pulumi.Output<string>;
-  /** The group's owner: the configured user at create. */
-  declare readonly owner: pulumi.Output<string>;
-  declare readonly protected: pulumi.Output<boolean>;
-  declare readonly created: pulumi.Output<number>;
-  declare readonly modified: pulumi.Output<number>;
-  /** How many items are shared with the group, as of the last up or refresh. */
-  declare readonly sharedItemCount: pulumi.Output<number>;
-  declare readonly schemaVersion: pulumi.Output<number>;
-
+export class Group extends withOutputs(tables.GROUP_TABLE) {
   constructor(name: string, args: GroupArgs, opts?: pulumi.CustomResourceOptions) {
     super("group", name, { ...propsOf(tables.GROUP_TABLE, args), title: args.title, access: args.access }, opts, { hidden: ["groupId"] });
   }

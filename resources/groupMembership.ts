@@ -3,7 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
-import { PortalResource } from "./portalResource";
+import { withOutputs } from "./tableOutputs";
 
 export interface GroupMembershipArgs {
   /** The group: a Group's `groupId`, or the id of a group that exists. Another group replaces. */
@@ -14,18 +14,8 @@ export interface GroupMembershipArgs {
   admins?: pulumi.Input<string | pulumi.Input<string>[]>;
 }
 
-const argsMatchTable: tables.SameKeys<keyof GroupMembershipArgs, tables.ArgumentName<typeof tables.GROUP_MEMBERSHIP_TABLE>> = true;
-void argsMatchTable;
-
 /** A group's members and administrators, exactly as listed. Destroy removes the listed members (never the owner). */
-export class GroupMembership extends PortalResource {
-  declare readonly groupId: pulumi.Output<string>;
-  declare readonly users: pulumi.Output<string[]>;
-  declare readonly admins: pulumi.Output<string[]>;
-  /** The group's owner: always an administrator, never added or removed here. */
-  declare readonly owner: pulumi.Output<string>;
-  declare readonly schemaVersion: pulumi.Output<number>;
-
+export class GroupMembership extends withOutputs(tables.GROUP_MEMBERSHIP_TABLE) {
   constructor(name: string, args: GroupMembershipArgs, opts?: pulumi.CustomResourceOptions) {
     super("groupMembership", name, { ...propsOf(tables.GROUP_MEMBERSHIP_TABLE, args), users: args.users, admins: args.admins }, opts);
   }

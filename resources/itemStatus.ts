@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
-import { PortalResource } from "./portalResource";
+import { withOutputs } from "./tableOutputs";
 
 /** spec.md#item-status: the statuses an ItemStatus can hold. */
 export type ContentStatusValue = "org_authoritative" | "public_authoritative" | "deprecated";
@@ -22,20 +22,8 @@ export interface ItemStatusArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-// ItemStatusArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: tables.SameKeys<keyof ItemStatusArgs, tables.ArgumentName<typeof tables.ITEM_STATUS>> = true;
-void argsMatchTable;
-
 /** Sets an item's status; destroy clears it (status "" with clearEmptyFields=true). */
-export class ItemStatus extends PortalResource {
-  declare readonly itemId: pulumi.Output<string>;
-  /** The desired status, as held by the portal (or as its automatic move up, spec.md#status-transitions). */
-  declare readonly status: pulumi.Output<ContentStatusValue>;
-  /** The item's contentStatus as the portal shows it ("" for none). */
-  declare readonly portalStatus: pulumi.Output<string>;
-  /** The state layout version (spec.md#design-state-version). */
-  declare readonly schemaVersion: pulumi.Output<number>;
-
+export class ItemStatus extends withOutputs(tables.ITEM_STATUS) {
   constructor(name: string, args: ItemStatusArgs, opts?: pulumi.CustomResourceOptions) {
     // the replacement's check reads the replaced state by URN (provider/resources/machinery/replacing.ts)
     super("itemStatus", name, propsOf(tables.ITEM_STATUS, args), opts);

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
-import { PortalResource } from "./portalResource";
+import { withOutputs } from "./tableOutputs";
 
 /** spec.md#layer-append-metadata append formats, as layers list them in supportedAppendFormats. */
 export type AppendFormat = "sqlite" | "geoPackage" | "shapefile" | "filegdb" | "featureCollection" | "geojson" | "csv" | "excel" | "featureService";
@@ -55,32 +55,11 @@ export interface LayerAppendArgs {
   timeoutSeconds?: pulumi.Input<number>;
 }
 
-// LayerAppendArgs names exactly the arguments of the property table (a compile error otherwise).
-const argsMatchTable: tables.SameKeys<keyof LayerAppendArgs, tables.ArgumentName<typeof tables.LAYER_APPEND>> = true;
-void argsMatchTable;
-
 /**
  * Appends once when created; any change of the inputs (the file's content included) appends again
  * as a replacement. Destroy removes nothing: the appended rows stay in the layer.
  */
-export class LayerAppend extends PortalResource {
-  /** The layer appended to. */
-  declare readonly targetLayerUrl: pulumi.Output<string>;
-  declare readonly jobId: pulumi.Output<string>;
-  /** spec.md#append-job-record job record: Completed once created. */
-  declare readonly status: pulumi.Output<string>;
-  declare readonly recordCount: pulumi.Output<number>;
-  declare readonly submissionTime: pulumi.Output<number>;
-  declare readonly lastUpdatedTime: pulumi.Output<number>;
-  declare readonly layerName: pulumi.Output<string>;
-  /** The job's messages (e.g. rows skipped with rollbackOnFailure=false). */
-  declare readonly jobMessages: pulumi.Output<string[] | undefined>;
-  /** The uploads/upload id of a file source. */
-  declare readonly appendUploadId: pulumi.Output<string | undefined>;
-  declare readonly fileSha256: pulumi.Output<string | undefined>;
-  declare readonly fileSize: pulumi.Output<number | undefined>;
-  declare readonly schemaVersion: pulumi.Output<number>;
-
+export class LayerAppend extends withOutputs(tables.LAYER_APPEND) {
   constructor(name: string, args: LayerAppendArgs, opts?: pulumi.CustomResourceOptions) {
     // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppend/journal.ts)
     super("layerAppend", name, propsOf(tables.LAYER_APPEND, args), opts);

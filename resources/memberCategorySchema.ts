@@ -1,6 +1,6 @@
 // MemberCategorySchema: the organization's member category schema (spec.md#member-category-schema, spec.md#assign-member-category-schema, spec.md#delete-member-category-schema), one per org.
 import type * as pulumi from "@pulumi/pulumi";
-import { OrganizationSchema, type AdoptSchemaArgs, type StoredTreeNode, type TreeNodeArgs } from "./organizationSchema";
+import { organizationSchema, type AdoptSchemaArgs, type StoredTreeNode, type TreeNodeArgs } from "./organizationSchema";
 
 /** spec.md#member-category-schema: a member category node, title and children only (at most 3 levels); every level may be an Output. */
 export type MemberCategoryNodeArgs = TreeNodeArgs<MemberCategoryNodeArgs>;
@@ -14,11 +14,4 @@ export interface MemberCategorySchemaArgs extends AdoptSchemaArgs {
 }
 
 /** The member category schema of the organization the stack config reaches. */
-export class MemberCategorySchema extends OrganizationSchema<"memberCategorySchema", MemberCategorySchemaArgs> {
-  /** The tree the portal stored, normalized (categories [] when absent). */
-  declare readonly memberCategorySchema: pulumi.Output<MemberCategoryNode[]>;
-
-  constructor(name: string, args: MemberCategorySchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    super("memberCategorySchema", name, args, opts);
-  }
-}
+export class MemberCategorySchema extends organizationSchema<"memberCategorySchema", MemberCategorySchemaArgs, { MemberCategoryNode: MemberCategoryNode }>("memberCategorySchema") {}

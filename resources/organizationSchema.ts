@@ -1,5 +1,5 @@
 // What the two category schema classes share: the node types' common part, the adopt argument, the
-// outputs besides the tree, and the constructor (the props from the kind's property table, the
+// outputs (from the kind's property table), and the constructor (the props from the kind's property table, the
 // provider stub of the kind, the tree's diff hidden behind its outline, the type token).
 // CategorySchema and MemberCategorySchema add only their tree's own node fields and argument.
 import type * as pulumi from "@pulumi/pulumi";
@@ -7,6 +7,7 @@ import { propertyTables as tables } from "../provider";
 import { hideTreeDiff } from "./options";
 import { PortalResource } from "./portalResource";
 import { propsOf } from "./props";
+import type { NamedTypes, TableOutputs } from "./tableOutputs";
 
 /** A node of a category tree as a program writes it (`Node`: the tree's own node type); every level may be an Output. */
 export interface TreeNodeArgs<Node> {
@@ -37,16 +38,18 @@ export interface AdoptSchemaArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-/** One organization category schema: a singleton per organization, its id the organization id; `Args` must name exactly its table's arguments. */
-export abstract class OrganizationSchema<K extends Kind, Args extends AdoptSchemaArgs> extends PortalResource {
-  /** Every node by path, e.g. {"Categories/Water/Rivers": "<description>"}; previews diff this. */
-  declare readonly outline: pulumi.Output<Record<string, string>>;
-  /** The organization id (also the resource id). */
-  declare readonly portalId: pulumi.Output<string>;
-  /** The state layout version (spec.md#design-state-version). */
-  declare readonly schemaVersion: pulumi.Output<number>;
+type SchemaClass<K extends Kind, Args, N extends NamedTypes> = new (name: string, args: TableArgs<K, Args>, opts?: pulumi.CustomResourceOptions) => PortalResource & TableOutputs<(typeof SCHEMA_TABLES)[K], N>;
 
-  protected constructor(kind: K, name: string, args: TableArgs<K, Args>, opts?: pulumi.CustomResourceOptions) {
-    super(kind, name, propsOf(SCHEMA_TABLES[kind], args), opts, { urn: false, options: (o) => hideTreeDiff(o, kind) });
-  }
+/**
+ * The base class of one organization category schema: a singleton per organization, its id the
+ * organization id; `Args` must name exactly its table's arguments, and its outputs are the table's
+ * (`N`: the named types their texts use, such as `CategoryNode`).
+ */
+export function organizationSchema<K extends Kind, Args extends AdoptSchemaArgs, N extends NamedTypes>(kind: K): SchemaClass<K, Args, N> {
+  // the engine sets the outputs at run time (each has a key in the props); the cast only types them
+  return class extends PortalResource {
+    constructor(name: string, args: TableArgs<K, Args>, opts?: pulumi.CustomResourceOptions) {
+      super(kind, name, propsOf(SCHEMA_TABLES[kind], args), opts, { urn: false, options: (o) => hideTreeDiff(o, kind) });
+    }
+  } as unknown as SchemaClass<K, Args, N>;
 }

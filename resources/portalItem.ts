@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { propertyTables as tables } from "../provider";
 import { propsOf } from "./props";
-import { PortalResource } from "./portalResource";
+import { withOutputs } from "./tableOutputs";
 
 /** The value type of an argument, from its rule in the property table. */
 type Value<K extends tables.PortalItemArgName> = pulumi.Input<tables.PortalItemArgValue<K>>;
@@ -136,30 +136,7 @@ const documentedAreRows: [Exclude<keyof DocumentedArgs, tables.PortalItemArgName
 void documentedAreRows;
 
 /** Adds an item and keeps it as declared; destroy deletes it (refused while it is protected). */
-export class PortalItem extends PortalResource {
-  declare readonly itemId: pulumi.Output<string>;
-  declare readonly owner: pulumi.Output<string>;
-  declare readonly folder: pulumi.Output<string | undefined>;
-  declare readonly type: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly url: pulumi.Output<string | undefined>;
-  declare readonly created: pulumi.Output<number>;
-  declare readonly modified: pulumi.Output<number>;
-  declare readonly protected: pulumi.Output<boolean>;
-  /** The item's access as the portal shows it: private, shared (groups only), org or public. */
-  declare readonly access: pulumi.Output<string>;
-  /** spec.md#item-status: org_authoritative, public_authoritative, deprecated, or "". */
-  declare readonly contentStatus: pulumi.Output<string>;
-  /** The items at the other end of the configured relationship. */
-  declare readonly relatedItemIds: pulumi.Output<string[]>;
-  declare readonly itemIdToCreate: pulumi.Output<string>;
-  declare readonly fileSha256: pulumi.Output<string | undefined>;
-  declare readonly fileSize: pulumi.Output<number | undefined>;
-  declare readonly metadataSha256: pulumi.Output<string | undefined>;
-  declare readonly metadataSize: pulumi.Output<number | undefined>;
-  /** The state layout version (spec.md#design-state-version). */
-  declare readonly schemaVersion: pulumi.Output<number>;
-
+export class PortalItem extends withOutputs(tables.PORTAL_ITEM) {
   constructor(name: string, args: PortalItemArgs, opts?: pulumi.CustomResourceOptions) {
     const props = propsOf(tables.PORTAL_ITEM, args);
     // spec.md#design-credentials: a stored service password stays secret in state, however it was given

@@ -3,7 +3,11 @@
 // no value yet (each needs a key in props to become an output).
 import { propertyTables as tables } from "../provider";
 
-export function propsOf(table: tables.Table, args: object): Record<string, unknown> {
+/** `unknown` when `A` (a class's Args) names exactly the arguments of table `T`; otherwise what is missing or extra, so the call fails to compile. */
+export type ArgsOf<T extends tables.Table, A> = tables.SameKeys<keyof A, tables.ArgumentName<T>> extends true ? unknown : tables.SameKeys<keyof A, tables.ArgumentName<T>>;
+
+/** The props of a class whose Args names exactly its table's arguments (checked at compile time). */
+export function propsOf<T extends tables.Table, A extends object>(table: T, args: A & ArgsOf<T, A>): Record<string, unknown> {
   const given = args as Record<string, unknown>;
   const props: Record<string, unknown> = Object.fromEntries(tables.argumentKeys(table).map((key) => [key, given[key]]));
   for (const key of tables.outputKeys(table)) if (!(key in props)) props[key] = undefined;

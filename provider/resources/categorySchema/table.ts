@@ -7,13 +7,14 @@ import type { z } from "zod";
 import type { Property } from "../machinery/propertyTable";
 
 type Argument = Property & { role: "argument" };
-type Output = Property & { role: "output" };
+/** An output row whose `outputType` text is kept as a literal type (the public class reads its type from it, resources/tableOutputs.ts). */
+type Output<S extends string> = Property & { role: "output"; outputType: S };
 
 /** One tree's own facts: its node rule and node type's name, its docs, and its nodes' fields before `categories`. */
-interface TreeFacts {
+interface TreeFacts<N extends string> {
   rule: z.ZodType;
   /** The public node type ("CategoryNode"); its arguments' type is `<node>Args`. */
-  node: string;
+  node: N;
   doc: string;
   outputDoc: string;
   fields: Record<string, { type: string; doc: string }>;
@@ -21,18 +22,18 @@ interface TreeFacts {
 }
 
 /** The rows both schemas share, around the tree property of each. */
-function treeTable<K extends string>(property: K, t: TreeFacts) {
+function treeTable<K extends string, N extends string>(property: K, t: TreeFacts<N>) {
   const nodes = `Input<Input<${t.node}Args>[]>`;
   const nested = { ...t.fields, categories: { type: nodes, doc: "Optional child nodes." } };
-  const argument: Argument = { role: "argument", output: true, required: true, drift: "custom", rule: t.rule, type: nodes, outputType: `Output<${t.node}[]>`, doc: t.doc, outputDoc: t.outputDoc, nested };
-  const output = (outputType: string, doc: string): Output => ({ role: "output", outputType, doc });
+  const argument: Argument & { output: true; outputType: `Output<${N}[]>` } = { role: "argument", output: true, required: true, drift: "custom", rule: t.rule, type: nodes, outputType: `Output<${t.node}[]>` as const, doc: t.doc, outputDoc: t.outputDoc, nested };
+  const output = <S extends string>(outputType: S, doc: string): Output<S> => ({ role: "output", outputType, doc });
   return {
     [property]: argument,
     adopt: { role: "argument", transient: true, type: "Input<boolean>", doc: "The organization already has a schema: the first preview plans against the tree the portal holds, and the first up assigns nothing when nothing differs (docs/adopting.md)." },
     outline: output("Output<Record<string, string>>", t.outlineDoc),
     portalId: output("Output<string>", "The organization id; also the resource id."),
     schemaVersion: output("Output<number>", "The state layout version (1)."),
-  } as { [P in K]: Argument } & { adopt: Argument & { transient: true }; outline: Output; portalId: Output; schemaVersion: Output };
+  } as { [P in K]: typeof argument } & { adopt: Argument & { transient: true }; outline: Output<"Output<Record<string, string>>">; portalId: Output<"Output<string>">; schemaVersion: Output<"Output<number>"> };
 }
 
 export const CATEGORY_SCHEMA = treeTable("categorySchema", {
