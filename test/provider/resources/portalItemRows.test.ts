@@ -1,15 +1,19 @@
 // Every text field of the PortalItem table, against the emulator (issue 26: a row is the only place a
 // field is named): for each argument row sent with the item, read back from the portal as held, and
 // taking plain text, the provider creates an item with a value, the portal's REST answer holds it,
-// an edit is an in-place update, an out-of-band edit is drift on read, and an adoption of the item
-// compares it. A new row whose emulator side is missing fails here, without a test of its own.
+// an edit is an in-place update, an out-of-band edit is drift on read, export writes it, and an
+// adoption of the item compares it. A new row whose emulator side is missing fails here, without a test of its own.
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { portalItem as p } from "../../../provider/resources/portalItem/provider";
 import { ruleType } from "../../../provider/resources/machinery/ruleType";
 import type { ItemFacets, Row } from "../../../provider/resources/machinery/propertyTable";
 import { ADOPT_COMPARED, PORTAL_ITEM } from "../../../provider/resources/portalItem/table";
 import { portalGet, portalPost } from "./portalCalls";
+import { exportInProcess } from "../cli/exportRun";
 
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
 
@@ -26,6 +30,8 @@ const ROWS = (Object.entries(PORTAL_ITEM) as Array<[string, Row<ItemFacets>]>).f
 describe("provider PortalItem: every plain-text row round-trips through the emulator (issue 26)", function () {
   this.timeout(120_000);
   let emu: RunningEmulator;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "rows-"));
+  after(() => fs.rmSync(work, { recursive: true, force: true }));
   before(async () => {
     emu = await startEmulator({ port: 0 });
     await p.configure!(configFor(emu, "dev_publisher") as any);
@@ -38,7 +44,7 @@ describe("provider PortalItem: every plain-text row round-trips through the emul
   });
 
   for (const [key, row] of ROWS) {
-    it(`${key}: created, held by the portal as ${row.read}, updated in place, drift when edited out of band, compared by an adoption`, async () => {
+    it(`${key}: created, held by the portal as ${row.read}, updated in place, drift when edited out of band, exported, compared by an adoption`, async () => {
       const [first, second, third] = [1, 2, 3].map((n) => sampleFor(row, n));
       assert.ok(first && second && third && new Set([first, second, third]).size === 3, `samples for ${key}`);
       const c = await p.check!({}, { type: "Web Map", title: `Row ${key}`, text: {}, [key]: first });
@@ -56,6 +62,11 @@ describe("provider PortalItem: every plain-text row round-trips through the emul
       await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${made.id}/update`, { [row.wire!]: third });
       const read = await p.read!(made.id, updated.outs!);
       assert.equal(read.inputs![key], third, "read gives the portal's value back as the input: drift");
+
+      const exported = await exportInProcess(emu, work, []);
+      assert.equal(exported.code, 0, exported.err);
+      // a row marked `exported: "no"` (the file name, which the portal fills in) is left out on purpose
+      assert.equal(exported.program.includes(`${key}: ${JSON.stringify(third)}`), row.exported === "copied", `export writes ${key}: ${JSON.stringify(third)} (exported: ${row.exported})`);
 
       assert.ok((ADOPT_COMPARED as string[]).includes(key), "an adoption compares it");
       const adopt = await p.check!({}, { type: "Web Map", title: `Row ${key}`, text: {}, [key]: second, adoptItemId: made.id });
