@@ -18,6 +18,7 @@ import { endsOf } from "./relationship";
 import { generationOf, resourceMarker } from "./identity";
 import { multipartThresholdBytes, resumeOf, uploadMultipart } from "./upload";
 import { dataUrlProgress } from "./largeData";
+import { outputsOf, readBack } from "./read";
 
 import type { PortalItemProps as Props } from "./props";
 
@@ -29,6 +30,31 @@ export const timeoutMsOf = (inputs: Props) => (inputs.timeoutSeconds ?? DEFAULT_
 /** A timeout or reset after the request left, or the portal saying the id is taken (409, unconfirmed). */
 function ambiguous(e: unknown): boolean {
   return e instanceof NetworkError || (e instanceof PortalError && (e.code === 409 || e.code >= 500));
+}
+
+/**
+ * The sharing of an item this create has just added (not adopted, not a relationship destination,
+ * which inherits its origin's): a new item is private and in no group (spec.md#add-item), so applying
+ * the program's sharing needs no read first (issue 28 scope 3).
+ */
+export function newItemSharing(inputs: Props, adopted: boolean): { access: string; groups: string[] } | undefined {
+  const inherits = !!inputs.relationship && typeof inputs.relationship === "object" && inputs.relationship.originItemId !== undefined;
+  return adopted || inputs.adoptItemId !== undefined || inherits ? undefined : { access: "private", groups: [] };
+}
+
+/**
+ * Create's outputs. The item is read back: created, modified, access and protection are the
+ * portal's, and addItem answers only `{success, id, folder}` (spec.md#add-item). The relationship of
+ * an item this create added is the one it was made with (its only one), so its other end needs no
+ * relatedItems read (issue 28 scope 3); an adopted item's relationships are read.
+ */
+export async function createdOutputs(client: PortalClient, itemId: string, inputs: Props, adopted: boolean): Promise<Props> {
+  const rel = inputs.relationship;
+  const other = rel && typeof rel === "object" ? (rel.originItemId ?? rel.destinationItemId) : undefined;
+  if (adopted || inputs.adoptItemId !== undefined || typeof other !== "string") return readBack(client, itemId, inputs);
+  const item = await existing(client, itemId);
+  if (!item) return readBack(client, itemId, inputs); // names the item the portal does not return
+  return outputsOf(inputs, item, [other]);
 }
 
 const existing = (client: PortalClient, itemId: string): Promise<PortalItem | undefined> => orUndefinedIfNotFound(getItem(client, itemId));

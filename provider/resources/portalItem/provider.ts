@@ -8,7 +8,7 @@ import { isNotFound, PortalError } from "../../rest/errors";
 import { freshReads, configurePortal, portalClient } from "../machinery/client";
 import { checkPortalItem, withText } from "./check";
 import { adoptPortalItem } from "./adopt";
-import { createPortalItem } from "./create";
+import { createdOutputs, createPortalItem, newItemSharing } from "./create";
 import { diffPortalItem } from "./diff";
 import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem, readItemWithSharing } from "./read";
 import { updatePortalItem } from "./update";
@@ -60,8 +60,8 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     const { itemId, adopted } = inputs.adoptItemId !== undefined ? { ...(await adoptPortalItem(client, inputs)), adopted: false } : await createPortalItem(client, inputs);
     if (adopted) rememberAdopted(inputs.__urn, itemId);
     // sharing as code: after the add (or adopt), so the item exists under its owner
-    await applySharing(client, { owner: inputs.owner ?? (await client.username()), itemId, folder: inputs.folder }, inputs.sharing, inheritsSharing(inputs));
-    return { id: itemId, outs: await readBack(client, itemId, checked) };
+    await applySharing(client, { owner: inputs.owner ?? (await client.username()), itemId, folder: inputs.folder }, inputs.sharing, inheritsSharing(inputs), newItemSharing(inputs, adopted));
+    return { id: itemId, outs: await createdOutputs(client, itemId, checked, adopted) };
   },
 
   async read(id: string, props: Props) {
