@@ -66,9 +66,10 @@ function uploadPhases(bytes: number): UploadPhase[] {
   const shipped = uploadLimits({});
   const partsAt = (part: number) => Math.min(shipped.parallelParts, Math.ceil(bytes / part));
   const eighth = Math.max(5 * MiB, Math.ceil(bytes / 8 / MiB) * MiB);
+  // the package's phases report the parts they had in flight at most (adaptive: uploadPlan.ts); these are the fallbacks
   return [
     { name: "one raw streamed POST addItem", phase: "raw", connections: () => 1 },
-    { name: "package, shipped limits", phase: "provider", connections: (b) => (b <= shipped.singleRequestMaxBytes ? 1 : partsAt(shipped.partBytes)) },
+    { name: "package, shipped limits", phase: "provider", connections: (b) => (b <= shipped.singleRequestMaxBytes ? 1 : shipped.parallelParts) },
     { name: `package, multipart forced, ${eighth / MiB} MiB parts`, phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0", PORTAL_UPLOAD_PART_BYTES: String(eighth) }, connections: () => partsAt(eighth) },
     { name: "arcgis-rest-js, sequential 5 MiB parts", phase: "rest-js", connections: () => 1 },
   ];
@@ -116,7 +117,7 @@ async function uploads(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profi
     // the package's phases: the upload alone (its two checks hash the file before it, as an up does)
     const seconds = ph.phase === "provider" ? out.uploadSeconds : out.seconds;
     const mibPerS = bytes / MiB / seconds;
-    const connections = ph.connections(bytes);
+    const connections: number = typeof out.connections === "number" ? out.connections : ph.connections(bytes);
     const row: UploadRow = { profile, sizeMiB: bytes / MiB, phase: ph.name, seconds, mibPerS, connections, ofBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * connections) : undefined, requests, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), load: load() };
     console.error(`  ${profile}: ${row.sizeMiB} MiB, ${ph.name}: ${seconds.toFixed(2)} s, ${mibPerS.toFixed(2)} MiB/s over ${connections} connection(s)${row.ofBandwidth === undefined ? "" : `, ${row.ofBandwidth.toFixed(2)}× the bandwidth`}, ${requests} requests (load ${row.load})`);
     rows.push(row);
