@@ -5,8 +5,8 @@
 // Parallelism: a link that limits each connection (a WAN, a proxy, a portal's per-request rate)
 // gives n parallel parts n times one part's rate; a link bound by its total bandwidth, or a
 // machine bound by its CPU, gives them the same total. So the upload starts at UPLOAD.parallelParts
-// parts in flight, measures the total rate over one wave of parts (as many finished parts as were
-// in flight), then doubles the parts in flight and measures again: it keeps doubling while the
+// parts in flight, measures the total rate (SAMPLES parts' median rate times the parts in flight),
+// then doubles the parts in flight and measures again: it keeps doubling while the
 // doubled parts bring at least SCALING of the linear gain, up to UPLOAD.maxParallelParts; when they
 // do not, it goes back to the level before unless the gain was worth the connections (KEEP_GAIN),
 // and stays there.
@@ -48,6 +48,8 @@ export interface Parallelism {
   max: number;
 }
 
+/** Parts measured at a level before the next step (fewer when fewer are in flight): a step per part time, not per wave. */
+export const SAMPLES = 3;
 /** The share of the linear gain a doubling must bring to double again. */
 export const SCALING = 0.75;
 /** The gain a doubling that scaled less must still bring to be kept. */
@@ -63,7 +65,7 @@ export function startParallelism(limits: Pick<UploadLimits, "parallelParts" | "m
 export function nextParallelism(p: Parallelism, sample: PartSample): Parallelism {
   if (p.settled || sample.level !== p.level || !(sample.ms > 0)) return p;
   const rates = [...p.rates, sample.bytes / sample.ms];
-  if (rates.length < p.level) return { ...p, rates };
+  if (rates.length < Math.min(p.level, SAMPLES)) return { ...p, rates };
   // the total rate at this level: the median part's rate times the parts in flight
   const sorted = [...rates].sort((a, b) => a - b);
   const rate = sorted[Math.floor(sorted.length / 2)] * p.level;
