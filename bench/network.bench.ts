@@ -16,7 +16,8 @@
 //   3. the gap between an append job's end and the provider noticing it: append jobs in the
 //      emulator's manual mode, each ended by the bench (control plane, past the proxy) at a set time
 //      while the provider's poller (waitForAppendJob, dist) waits through the proxy.
-// Run: npm run bench network   (BENCH_NETWORK_UPLOAD_MB=32 BENCH_NETWORK_ITEMS=20 for a small run)
+// Run: npm run bench network   (BENCH_NETWORK_UPLOAD_MB=32 BENCH_NETWORK_ITEMS=20 for a small run;
+// BENCH_NETWORK_PARTS=uploads BENCH_NETWORK_UPLOAD_PHASES=shipped for the package's upload alone)
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -38,6 +39,9 @@ const UPLOAD_MB = Math.max(0, Number(process.env.BENCH_NETWORK_UPLOAD_MB ?? 256)
 const N = Math.max(1, Number(process.env.BENCH_NETWORK_ITEMS ?? 50));
 /** When the bench ends each append job, ms after the poller started (the fast phase, its end, the slow phase). */
 const JOB_ENDS_MS = (process.env.BENCH_NETWORK_JOB_ENDS_MS ?? "300,900,1700,2600,4100,6300").split(",").map(Number);
+/** Which parts of the bench run (default all): uploads, engine, jobs; and the upload phases whose name contains one of BENCH_NETWORK_UPLOAD_PHASES (comma-separated; default all). */
+const PARTS = new Set((process.env.BENCH_NETWORK_PARTS ?? "uploads,engine,jobs").split(","));
+const UPLOAD_PHASES = process.env.BENCH_NETWORK_UPLOAD_PHASES?.split(",").filter(Boolean);
 const USER = "dev_publisher";
 const MiB = 1024 * 1024;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
@@ -105,6 +109,7 @@ async function uploads(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profi
   const { bytesPerS } = linkOf(profile);
   const rows: UploadRow[] = [];
   for (const [i, ph] of uploadPhases(bytes).entries()) {
+    if (UPLOAD_PHASES && !UPLOAD_PHASES.some((p) => ph.name.includes(p))) continue;
     await fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
     resetPeak(emu.pid);
     const cache = path.join(dir, `hash-cache-${profile}-${i}`);
@@ -311,8 +316,9 @@ async function main(): Promise<void> {
       await proxy.start(port, profile);
       try {
         await fetch(`${emu.controlUrl}/reset`, { method: "POST" });
-        if (UPLOAD_MB > 0) uploadRows.push(...(await uploads(emu, proxy, profile, file, sha, dir)));
-        engineRows.push(...(await engine(emu, proxy, profile, portal, floor)));
+        if (UPLOAD_MB > 0 && PARTS.has("uploads")) uploadRows.push(...(await uploads(emu, proxy, profile, file, sha, dir)));
+        if (PARTS.has("engine")) engineRows.push(...(await engine(emu, proxy, profile, portal, floor)));
+        if (!PARTS.has("jobs")) continue;
         const csv = new FormData();
         csv.append("token", emu.tokens[USER]);
         csv.append("file", new Blob(["code,label,big,amount,latitude,longitude\nc1,a,1,0.37,10,20\n"]), "rows.csv");
@@ -335,8 +341,8 @@ async function main(): Promise<void> {
     console.log("| profile | size | phase | s | MiB/s | connections | ratio to bandwidth × connections | ratio to arcgis-rest-js | requests | uploader peak RSS (MiB) | emulator peak RSS (MiB) | load |");
     console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const r of uploadRows) {
-      const rest = uploadRows.find((x) => x.profile === r.profile && x.phase.startsWith("arcgis-rest-js"))!;
-      console.log(`| ${r.profile} | ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS)} | ${r.connections} | ${f(r.ofBandwidth)} | ${f(rest.seconds / r.seconds)} | ${r.requests} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${r.load} |`);
+      const rest = uploadRows.find((x) => x.profile === r.profile && x.phase.startsWith("arcgis-rest-js"));
+      console.log(`| ${r.profile} | ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS)} | ${r.connections} | ${f(r.ofBandwidth)} | ${rest ? f(rest.seconds / r.seconds) : ""} | ${r.requests} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${r.load} |`);
     }
   }
   console.log("| profile | resources | operation | s | floor s (same proxy) | ratio | requests | per resource | floor requests | pulumi peak RSS (MiB) | requests by operation | load |");
