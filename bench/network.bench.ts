@@ -97,6 +97,10 @@ interface UploadRow {
   connections: number;
   /** MiB/s over (the profile's bandwidth × connections). */
   ofBandwidth?: number;
+  /** The connections in use on average over the upload (the package ramps its parts in flight: uploadPlan.ts). */
+  meanConnections: number;
+  /** MiB/s over (the profile's bandwidth × mean connections). */
+  ofMeanBandwidth?: number;
   requests: number;
   uploaderRssMiB: number;
   emulatorPeakRssMiB: number;
@@ -123,8 +127,9 @@ async function uploads(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profi
     const seconds = ph.phase === "provider" ? out.uploadSeconds : out.seconds;
     const mibPerS = bytes / MiB / seconds;
     const connections: number = typeof out.connections === "number" ? out.connections : ph.connections(bytes);
-    const row: UploadRow = { profile, sizeMiB: bytes / MiB, phase: ph.name, seconds, mibPerS, connections, ofBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * connections) : undefined, requests, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), load: load() };
-    console.error(`  ${profile}: ${row.sizeMiB} MiB, ${ph.name}: ${seconds.toFixed(2)} s, ${mibPerS.toFixed(2)} MiB/s over ${connections} connection(s)${row.ofBandwidth === undefined ? "" : `, ${row.ofBandwidth.toFixed(2)}× the bandwidth`}, ${requests} requests (load ${row.load})`);
+    const meanConnections: number = typeof out.meanInFlight === "number" ? out.meanInFlight : connections;
+    const row: UploadRow = { profile, sizeMiB: bytes / MiB, phase: ph.name, seconds, mibPerS, connections, ofBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * connections) : undefined, meanConnections, ofMeanBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * meanConnections) : undefined, requests, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), load: load() };
+    console.error(`  ${profile}: ${row.sizeMiB} MiB, ${ph.name}: ${seconds.toFixed(2)} s, ${mibPerS.toFixed(2)} MiB/s over ${connections} connection(s) (${meanConnections.toFixed(1)} on average)${row.ofBandwidth === undefined ? "" : `, ${row.ofBandwidth.toFixed(2)}× the bandwidth (${row.ofMeanBandwidth!.toFixed(2)}× at the mean)`}, ${requests} requests (load ${row.load})`);
     rows.push(row);
     await fetch(`${emu.controlUrl}/reset`, { method: "POST" }); // drops the stored items (disk)
   }
@@ -338,11 +343,11 @@ async function main(): Promise<void> {
   console.log(`network: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${load()}; profiles ${PROFILE_NAMES.join(", ")} (Toxiproxy, test/support/toxiproxy.ts); upload ${UPLOAD_MB} MiB, ${N} items, one round each`);
   const f = (n: number | undefined, d = 2) => (n === undefined ? "" : n.toFixed(d));
   if (uploadRows.length > 0) {
-    console.log("| profile | size | phase | s | MiB/s | connections | ratio to bandwidth × connections | ratio to arcgis-rest-js | requests | uploader peak RSS (MiB) | emulator peak RSS (MiB) | load |");
-    console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    console.log("| profile | size | phase | s | MiB/s | connections | mean in flight | ratio to bandwidth × connections | ratio to bandwidth × mean | ratio to arcgis-rest-js | requests | uploader peak RSS (MiB) | emulator peak RSS (MiB) | load |");
+    console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const r of uploadRows) {
       const rest = uploadRows.find((x) => x.profile === r.profile && x.phase.startsWith("arcgis-rest-js"));
-      console.log(`| ${r.profile} | ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS)} | ${r.connections} | ${f(r.ofBandwidth)} | ${rest ? f(rest.seconds / r.seconds) : ""} | ${r.requests} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${r.load} |`);
+      console.log(`| ${r.profile} | ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS)} | ${r.connections} | ${f(r.meanConnections, 1)} | ${f(r.ofBandwidth)} | ${f(r.ofMeanBandwidth)} | ${rest ? f(rest.seconds / r.seconds) : ""} | ${r.requests} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${r.load} |`);
     }
   }
   console.log("| profile | resources | operation | s | floor s (same proxy) | ratio | requests | per resource | floor requests | pulumi peak RSS (MiB) | requests by operation | load |");

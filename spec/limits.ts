@@ -59,7 +59,7 @@ export const UPLOAD = {
   // the one request's rate (2.1× at 3 parts on the `far` profile); on loopback parts cost no more
   // than one request from 256 MiB up (1.12 s against 1.11 s), a few ms below it
   singleRequestMaxBytes: 32 * 1024 * 1024,
-  targetParts: 32,
+  targetParts: 64,
   minPartBytes: 8 * 1024 * 1024,
   maxPartBytes: 64 * 1024 * 1024,
   parallelParts: 3,

@@ -27,11 +27,12 @@ describe("unit: upload chooser (uploadPlan.ts)", () => {
     assert.equal(inParts(300 * MiB, uploadLimits({ PORTAL_UPLOAD_SINGLE_MAX_BYTES: String(1024 * MiB) })), false);
   });
 
-  it("part size from the size alone: about 32 parts, 8 to 64 MiB, never below 5 MB nor above 10,000 parts", () => {
+  it("part size from the size alone: about 64 parts, 8 to 64 MiB, never below 5 MB nor above 10,000 parts", () => {
     assert.equal(partBytesFor(64 * MiB, shipped), 8 * MiB);
     assert.equal(partBytesFor(256 * MiB, shipped), 8 * MiB);
-    assert.equal(partBytesFor(1024 * MiB, shipped), 32 * MiB);
-    assert.equal(partBytesFor(1000 * MiB, shipped), 32 * MiB, "whole MiB, rounded up");
+    assert.equal(partBytesFor(512 * MiB, shipped), 8 * MiB);
+    assert.equal(partBytesFor(1024 * MiB, shipped), 16 * MiB);
+    assert.equal(partBytesFor(1000 * MiB, shipped), 16 * MiB, "whole MiB, rounded up");
     assert.equal(partBytesFor(8 * 1024 * MiB, shipped), 64 * MiB);
     for (const size of [1, 33 * MiB, 777 * MiB + 3, 5 * 1024 * MiB, 700 * 1024 * MiB, 2 * 1024 * 1024 * MiB]) {
       const part = partBytesFor(size, shipped);

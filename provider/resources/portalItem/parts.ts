@@ -38,8 +38,8 @@ async function sendPart(client: PortalClient, ref: ItemRef, partNum: number, fil
   }
 }
 
-/** The last sendParts' parts in flight, at most and at the end (the benches print them). */
-export const partsStats = { maxInFlight: 0, level: 0 };
+/** The last sendParts' parts in flight: at most, on average over its time, and its level at the end (the benches print them). */
+export const partsStats = { maxInFlight: 0, meanInFlight: 0, level: 0 };
 
 /**
  * Sends the parts the portal does not hold, UPLOAD.parallelParts at a time at first, then as many
@@ -54,7 +54,14 @@ export async function sendParts(client: PortalClient, ref: ItemRef, parts: FileP
   let failed: { partNum: number; error: unknown } | undefined;
   let plan: Parallelism = startParallelism(uploadLimits(), todo.length);
   let active = 0;
-  Object.assign(partsStats, { maxInFlight: 0, level: plan.level });
+  Object.assign(partsStats, { maxInFlight: 0, meanInFlight: 0, level: plan.level });
+  const began = performance.now();
+  let [busy, last] = [0, began];
+  const count = (delta: number) => {
+    const now = performance.now();
+    [busy, last] = [busy + active * (now - last), now];
+    active += delta;
+  };
   const workers: Promise<void>[] = [];
   const worker = async () => {
     let n: number | undefined;
@@ -74,12 +81,12 @@ export async function sendParts(client: PortalClient, ref: ItemRef, parts: FileP
       failed = { partNum: n ?? 0, error };
       stop.abort();
     } finally {
-      active--;
+      count(-1);
     }
   };
   const grow = () => {
     while (!failed && active < plan.level && todo.length > 0) {
-      active++;
+      count(+1);
       workers.push(worker());
     }
     partsStats.maxInFlight = Math.max(partsStats.maxInFlight, active);
@@ -87,6 +94,7 @@ export async function sendParts(client: PortalClient, ref: ItemRef, parts: FileP
   };
   grow();
   for (let i = 0; i < workers.length; i++) await workers[i]; // workers started later join the list
+  partsStats.meanInFlight = last > began ? busy / (last - began) : active;
   if (failed) {
     const why = failed.error instanceof Error ? failed.error.message : String(failed.error);
     throw new Error(`PortalItem: part ${failed.partNum} of ${parts.length} of the multipart upload of item ${ref.itemId} failed (addPart, sent twice): ${why}. No further part was sent.`, { cause: failed.error });
