@@ -7,7 +7,7 @@
 import { promises as fsp } from "node:fs";
 import { basename } from "node:path";
 import { uploadLimits } from "../../../spec/limits";
-import { addItem, deleteItem, type ItemParams } from "../../ops/items";
+import { addItem, deleteItem, getItem, type ItemParams } from "../../ops/items";
 import { cancelItem, getItemStatus, waitForItemStatus } from "../../ops/multipart";
 import { portalTakesItemIdToCreate } from "../../ops/portal";
 import type { ItemRef } from "../../ops/paths";
@@ -120,6 +120,20 @@ async function start(client: PortalClient, o: MultipartUpload, parts: FilePart[]
   }
 }
 
+/**
+ * A resumed upload's parts were cut by an earlier run; the portal lists their numbers, not their
+ * sizes. Cut at another part size (a provider of another version, another PORTAL_UPLOAD_PART_BYTES)
+ * they do not fit this run's: the committed item's size then differs from the file's, and the
+ * item is dropped (the next run starts over) rather than kept with wrong bytes.
+ */
+async function assertResumedSize(client: PortalClient, ref: ItemRef, parts: FilePart[]): Promise<void> {
+  const fileSize = parts[parts.length - 1]?.end ?? 0;
+  const held = (await getItem(client, ref.itemId)).size;
+  if (typeof held === "number" && held !== fileSize) {
+    throw new Error(`PortalItem: the multipart upload of item ${ref.itemId} resumed parts an earlier run cut at another part size (the item holds ${held} bytes, the file has ${fileSize}); the item was dropped, run again to send the file whole.`);
+  }
+}
+
 /** Multipart mode end to end; the item is cancelled on any failure after it exists. */
 
 export async function uploadMultipart(client: PortalClient, o: MultipartUpload): Promise<{ itemId: string; adopted: boolean }> {
@@ -131,6 +145,7 @@ export async function uploadMultipart(client: PortalClient, o: MultipartUpload):
     await sendParts(client, ref, parts, begun.held, partsProgress(parts, o.urn));
     await commitParts(client, ref, o.item, parts);
     await waitForItemStatus(client, { ...ref, timeoutMs: o.timeoutMs, what: "commit of the multipart upload" });
+    if (begun.held.size > 0) await assertResumedSize(client, ref, parts);
   } catch (e) {
     await discard(client, ref); // leave no half-made item
     throw e;

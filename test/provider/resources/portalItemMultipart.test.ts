@@ -154,6 +154,18 @@ describe("provider PortalItem multipart uploads under failure (issue 12)", funct
     assert.equal(await dataHash(emu, c.id), inputs.fileSha256);
   });
 
+  it("parts an earlier run cut at another part size (another version): the item is dropped, not kept with wrong bytes; the next create sends the file whole", async () => {
+    const inputs = await checked({ type: "Shapefile", title: "Parcels (other cut)", file: sixParts });
+    await startUpload(emu, USER, "parcels-all.zip", inputs.itemIdToCreate);
+    await sendPart(emu, USER, inputs.itemIdToCreate, sixParts, 1, 7 * 1024 * 1024); // 7 MiB: this run cuts 5 MiB parts
+    await assert.rejects(p.create(inputs), /resumed parts an earlier run cut at another part size \(the item holds 29360128 bytes, the file has 27262976\); the item was dropped, run again/);
+    assert.equal(await itemStatus(emu, USER, inputs.itemIdToCreate), undefined, "nothing left of it");
+    assert.deepEqual((await ownItems(emu)).map((i) => i.title), []);
+    const c = await p.create(inputs);
+    assert.equal(await dataHash(emu, c.id), inputs.fileSha256);
+    assert.equal((await ownItems(emu)).length, 1);
+  });
+
   it("a run killed after the commit: create again adopts the item (marker), sends no part", async () => {
     const inputs = await checked({ type: "Shapefile", title: "Parcels (committed)", file: threeParts });
     const first = await p.create(inputs);
