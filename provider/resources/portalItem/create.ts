@@ -46,12 +46,13 @@ export function newItemSharing(inputs: Props, adopted: boolean): { access: strin
  * Create's outputs. The item is read back: created, modified, access and protection are the
  * portal's, and addItem answers only `{success, id, folder}` (spec.md#add-item). The relationship of
  * an item this create added is the one it was made with (its only one), so its other end needs no
- * relatedItems read (issue 28 scope 3); an adopted item's relationships are read.
+ * relatedItems read (issue 28 scope 3); an adopted item's relationships are read, and an async add's.
  */
 export async function createdOutputs(client: PortalClient, itemId: string, inputs: Props, adopted: boolean): Promise<Props> {
   const rel = inputs.relationship;
   const other = rel && typeof rel === "object" ? (rel.originItemId ?? rel.destinationItemId) : undefined;
-  if (adopted || inputs.adoptItemId !== undefined || typeof other !== "string") return readBack(client, itemId, inputs);
+  // an async add (dataUrl) makes the relationship when the portal finishes it: read as before
+  if (adopted || inputs.adoptItemId !== undefined || inputs.dataUrl !== undefined || typeof other !== "string") return readBack(client, itemId, inputs);
   const item = await existing(client, itemId);
   if (!item) return readBack(client, itemId, inputs); // names the item the portal does not return
   return outputsOf(inputs, item, [other]);
