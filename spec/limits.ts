@@ -52,7 +52,8 @@ export const MULTIPART = {
  * flight start at `parallelParts` and follow the measured throughput up to `maxParallelParts`.
  * PORTAL_UPLOAD_SINGLE_MAX_BYTES and PORTAL_UPLOAD_PART_BYTES override the threshold and fix the
  * part size (tests, and a portal whose proxy caps request bodies); a part is never below
- * MULTIPART.minPartBytes.
+ * MULTIPART.minPartBytes. PORTAL_UPLOAD_PARALLEL_PARTS and PORTAL_UPLOAD_MAX_PARALLEL_PARTS set
+ * the parts in flight at first and at most (a portal or proxy that limits concurrent requests).
  */
 export const UPLOAD = {
   // 32 MiB: through a link that limits each connection (a WAN, a proxy), parallel parts multiply
@@ -62,7 +63,9 @@ export const UPLOAD = {
   targetParts: 64,
   minPartBytes: 8 * 1024 * 1024,
   maxPartBytes: 64 * 1024 * 1024,
-  parallelParts: 3,
+  // six at first (a browser's connections per host): through `wan` and `far` at 1 GiB, 0.76× and
+  // 0.83× of twelve connections' bandwidth against 0.66× and 0.72× starting at three
+  parallelParts: 6,
   maxParallelParts: 12,
 } as const;
 
@@ -81,8 +84,8 @@ export function uploadLimits(env: NodeJS.ProcessEnv = process.env): UploadLimits
   return {
     singleRequestMaxBytes: num(env.PORTAL_UPLOAD_SINGLE_MAX_BYTES, UPLOAD.singleRequestMaxBytes),
     partBytes: fixed >= 0 ? Math.max(MULTIPART.minPartBytes, fixed) : undefined,
-    parallelParts: UPLOAD.parallelParts,
-    maxParallelParts: UPLOAD.maxParallelParts,
+    parallelParts: Math.max(1, num(env.PORTAL_UPLOAD_PARALLEL_PARTS, UPLOAD.parallelParts)),
+    maxParallelParts: Math.max(1, num(env.PORTAL_UPLOAD_MAX_PARALLEL_PARTS, UPLOAD.maxParallelParts)),
   };
 }
 

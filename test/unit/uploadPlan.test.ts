@@ -7,10 +7,12 @@ import { inParts, KEEP_GAIN, nextParallelism, partBytesFor, startParallelism, ty
 
 const MiB = 1024 * 1024;
 const shipped = uploadLimits({});
+/** The controller's steps from three parts in flight (the shipped start is six; the steps are the same). */
+const fromThree = { ...shipped, parallelParts: 3 };
 
 /** The parallelism an upload of `parts` parts of 8 MiB reaches when a part started at level L takes `msAt(L)`. */
 function simulate(parts: number, msAt: (level: number) => number): { levels: number[]; final: Parallelism } {
-  let p = startParallelism(shipped, parts);
+  let p = startParallelism(fromThree, parts);
   const levels = [p.level];
   for (let i = 0; i < parts; i++) {
     p = nextParallelism(p, { bytes: 8 * MiB, ms: msAt(p.level), level: p.level });
@@ -70,12 +72,14 @@ describe("unit: upload chooser (uploadPlan.ts)", () => {
   });
 
   it("samples of parts started at another level are not mixed in; a few parts bound the level", () => {
-    let p = startParallelism(shipped, 40);
+    let p = startParallelism(fromThree, 40);
     for (let i = 0; i < 3; i++) p = nextParallelism(p, { bytes: 8 * MiB, ms: 500, level: 3 });
     assert.equal(p.level, 6);
     const before = p;
     p = nextParallelism(p, { bytes: 8 * MiB, ms: 1, level: 3 }); // a part of the old level ending late
     assert.deepEqual(p, before);
+    assert.equal(startParallelism(shipped, 40).level, UPLOAD.parallelParts);
+    assert.equal(startParallelism(uploadLimits({ PORTAL_UPLOAD_PARALLEL_PARTS: "2", PORTAL_UPLOAD_MAX_PARALLEL_PARTS: "4" }), 40).max, 4);
     assert.equal(startParallelism(shipped, 2).level, 2);
     assert.equal(startParallelism(shipped, 2).settled, true);
     assert.equal(startParallelism(shipped, 5).max, 5);

@@ -1,9 +1,9 @@
 // The parts and the commit of a multipart upload (spec.md#add-item-multipart; spec.md#gap-multipart (list
-// parts", "Commit", "Item status"): parts go UPLOAD.parallelParts (3) at a time at first, then as many
+// parts", "Commit", "Item status"): parts go UPLOAD.parallelParts (6) at a time at first, then as many
 // as the measured throughput says (uploadPlan.ts), and the first that fails for good stops the others; a commit whose answer is lost or a 5xx is looked up in the item status and,
 // when it did not go through, sent again after the parts the portal lacks. Parts the portal holds
 // are never sent again nor discarded.
-import { UPLOAD, uploadLimits } from "../../../spec/limits";
+import { uploadLimits } from "../../../spec/limits";
 import { addItemPart, commitItem, getItemStatus, listItemParts } from "../../ops/multipart";
 import type { ItemParams } from "../../ops/items";
 import type { ItemRef } from "../../ops/paths";
@@ -13,8 +13,6 @@ import { NetworkError, PortalError } from "../../rest/errors";
 import { reportProgress, uploadProgressLine } from "../../progress";
 import { nextParallelism, startParallelism, type Parallelism } from "./uploadPlan";
 
-/** Parts sent at once at first (limits.ts UPLOAD). */
-export const PARALLEL_PARTS = UPLOAD.parallelParts;
 /** Commits sent at most, when the earlier ones are known not to have gone through. */
 export const COMMIT_ATTEMPTS = 3;
 

@@ -18,7 +18,6 @@ import { derivedItemIdToCreate, generationOf } from "./identity";
 import { commitParts, heldParts, partsProgress, sendParts } from "./parts";
 import { partBytesFor } from "./uploadPlan";
 
-export { PARALLEL_PARTS } from "./parts";
 
 /** Files above this size use multipart mode (limits.ts UPLOAD, with its environment override). */
 export const multipartThresholdBytes = (): number => uploadLimits().singleRequestMaxBytes;

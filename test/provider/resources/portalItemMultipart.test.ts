@@ -10,11 +10,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { portalItem as p } from "../../../provider/resources/portalItem/provider";
-import { PARALLEL_PARTS } from "../../../provider/resources/portalItem/upload";
+import { uploadLimits } from "../../../spec/limits";
 import { countsByOperation, itemStatus, landedParts, partsHeld, sendPart, setFaults, startUpload } from "./multipartCalls";
 import { clearRequestLog, portalPost, requestLog } from "./portalCalls";
 
 const USER = "dev_publisher";
+/** The parts in flight at first (test/uploadSizes.ts keeps it at 3 for these small files). */
+const PARALLEL_PARTS = uploadLimits().parallelParts;
 // each test its own URN, so its derived itemIdToCreate is its own: a part the killed child of one
 // test still had in flight can never land in the upload of the next (seen in full runs under load)
 let urnSeq = 0;

@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { portalItem as p } from "../../../provider/resources/portalItem/provider";
 import { partsStats } from "../../../provider/resources/portalItem/parts";
-import { PARALLEL_PARTS } from "../../../provider/resources/portalItem/upload";
+import { uploadLimits } from "../../../spec/limits";
 import { countsByOperation, setFaults } from "./multipartCalls";
 import { clearRequestLog } from "./portalCalls";
 
@@ -47,8 +47,9 @@ describe("provider PortalItem multipart: parts in flight from the measured rate 
     const c = await p.create(r.inputs);
     await fetch(`${emu.controlUrl}/faults`, { method: "DELETE" });
 
-    assert.equal(PARALLEL_PARTS, 3);
-    assert.ok(partsStats.maxInFlight >= 2 * PARALLEL_PARTS, JSON.stringify(partsStats));
+    const start = uploadLimits().parallelParts;
+    assert.equal(start, 3, "test/uploadSizes.ts: three at first");
+    assert.ok(partsStats.maxInFlight >= 2 * start, JSON.stringify(partsStats));
     assert.deepEqual([(await countsByOperation(emu)).addPart], [12], "each part once");
     const res = await fetch(`${emu.sharingUrl}/content/items/${c.id}/data?token=${emu.tokens[USER]}`);
     const held = createHash("sha256").update(Buffer.from(await res.arrayBuffer())).digest("hex");
