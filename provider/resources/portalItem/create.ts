@@ -18,7 +18,6 @@ import { endsOf } from "./relationship";
 import { generationOf, resourceMarker } from "./identity";
 import { multipartThresholdBytes, resumeOf, uploadMultipart } from "./upload";
 import { dataUrlProgress } from "./largeData";
-import { outputsOf, readBack } from "./read";
 
 import type { PortalItemProps as Props } from "./props";
 
@@ -40,22 +39,6 @@ function ambiguous(e: unknown): boolean {
 export function newItemSharing(inputs: Props, adopted: boolean): { access: string; groups: string[] } | undefined {
   const inherits = !!inputs.relationship && typeof inputs.relationship === "object" && inputs.relationship.originItemId !== undefined;
   return adopted || inputs.adoptItemId !== undefined || inherits ? undefined : { access: "private", groups: [] };
-}
-
-/**
- * Create's outputs. The item is read back: created, modified, access and protection are the
- * portal's, and addItem answers only `{success, id, folder}` (spec.md#add-item). The relationship of
- * an item this create added is the one it was made with (its only one), so its other end needs no
- * relatedItems read (issue 28 scope 3); an adopted item's relationships are read, and an async add's.
- */
-export async function createdOutputs(client: PortalClient, itemId: string, inputs: Props, adopted: boolean): Promise<Props> {
-  const rel = inputs.relationship;
-  const other = rel && typeof rel === "object" ? (rel.originItemId ?? rel.destinationItemId) : undefined;
-  // an async add (dataUrl) makes the relationship when the portal finishes it: read as before
-  if (adopted || inputs.adoptItemId !== undefined || inputs.dataUrl !== undefined || typeof other !== "string") return readBack(client, itemId, inputs);
-  const item = await existing(client, itemId);
-  if (!item) return readBack(client, itemId, inputs); // names the item the portal does not return
-  return outputsOf(inputs, item, [other]);
 }
 
 const existing = (client: PortalClient, itemId: string): Promise<PortalItem | undefined> => orUndefinedIfNotFound(getItem(client, itemId));
