@@ -129,7 +129,7 @@ async function uploads(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profi
     const connections: number = typeof out.connections === "number" ? out.connections : ph.connections(bytes);
     const meanConnections: number = typeof out.meanInFlight === "number" ? out.meanInFlight : connections;
     const row: UploadRow = { profile, sizeMiB: bytes / MiB, phase: ph.name, seconds, mibPerS, connections, ofBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * connections) : undefined, meanConnections, ofMeanBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * meanConnections) : undefined, requests, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), load: load() };
-    console.error(`  ${profile}: ${row.sizeMiB} MiB, ${ph.name}: ${seconds.toFixed(2)} s, ${mibPerS.toFixed(2)} MiB/s over ${connections} connection(s) (${meanConnections.toFixed(1)} on average)${row.ofBandwidth === undefined ? "" : `, ${row.ofBandwidth.toFixed(2)}× the bandwidth (${row.ofMeanBandwidth!.toFixed(2)}× at the mean)`}, ${requests} requests (load ${row.load})`);
+    console.error(`  ${profile}: ${row.sizeMiB} MiB, ${ph.name}: ${seconds.toFixed(2)} s, ${mibPerS.toFixed(2)} MiB/s over ${connections} connection(s) (${meanConnections.toFixed(1)} on average${typeof out.partsLevel === "number" && out.partsLevel > 0 ? `, ${out.partsLevel} at the end` : ""})${row.ofBandwidth === undefined ? "" : `, ${row.ofBandwidth.toFixed(2)}× the bandwidth (${row.ofMeanBandwidth!.toFixed(2)}× at the mean)`}, ${requests} requests (load ${row.load})`);
     rows.push(row);
     await fetch(`${emu.controlUrl}/reset`, { method: "POST" }); // drops the stored items (disk)
   }
