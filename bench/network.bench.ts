@@ -16,7 +16,8 @@
 //   3. the gap between an append job's end and the provider noticing it: append jobs in the
 //      emulator's manual mode, each ended by the bench (control plane, past the proxy) at a set time
 //      while the provider's poller (waitForAppendJob, dist) waits through the proxy.
-// Run: npm run bench network   (BENCH_NETWORK_UPLOAD_MB=32 BENCH_NETWORK_ITEMS=20 for a small run)
+// Run: npm run bench network   (BENCH_NETWORK_UPLOAD_MB=32 BENCH_NETWORK_ITEMS=20 for a small run;
+// BENCH_NETWORK_PARTS=uploads BENCH_NETWORK_UPLOAD_PHASES=shipped for the package's upload alone)
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -38,6 +39,9 @@ const UPLOAD_MB = Math.max(0, Number(process.env.BENCH_NETWORK_UPLOAD_MB ?? 256)
 const N = Math.max(1, Number(process.env.BENCH_NETWORK_ITEMS ?? 50));
 /** When the bench ends each append job, ms after the poller started (the fast phase, its end, the slow phase). */
 const JOB_ENDS_MS = (process.env.BENCH_NETWORK_JOB_ENDS_MS ?? "300,900,1700,2600,4100,6300").split(",").map(Number);
+/** Which parts of the bench run (default all): uploads, engine, jobs; and the upload phases whose name contains one of BENCH_NETWORK_UPLOAD_PHASES (comma-separated; default all). */
+const PARTS = new Set((process.env.BENCH_NETWORK_PARTS ?? "uploads,engine,jobs").split(","));
+const UPLOAD_PHASES = process.env.BENCH_NETWORK_UPLOAD_PHASES?.split(",").filter(Boolean);
 const USER = "dev_publisher";
 const MiB = 1024 * 1024;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
@@ -66,9 +70,10 @@ function uploadPhases(bytes: number): UploadPhase[] {
   const shipped = uploadLimits({});
   const partsAt = (part: number) => Math.min(shipped.parallelParts, Math.ceil(bytes / part));
   const eighth = Math.max(5 * MiB, Math.ceil(bytes / 8 / MiB) * MiB);
+  // the package's phases report the parts they had in flight at most (adaptive: uploadPlan.ts); these are the fallbacks
   return [
     { name: "one raw streamed POST addItem", phase: "raw", connections: () => 1 },
-    { name: "package, shipped limits", phase: "provider", connections: (b) => (b <= shipped.singleRequestMaxBytes ? 1 : partsAt(shipped.partBytes)) },
+    { name: "package, shipped limits", phase: "provider", connections: (b) => (b <= shipped.singleRequestMaxBytes ? 1 : shipped.parallelParts) },
     { name: `package, multipart forced, ${eighth / MiB} MiB parts`, phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0", PORTAL_UPLOAD_PART_BYTES: String(eighth) }, connections: () => partsAt(eighth) },
     { name: "arcgis-rest-js, sequential 5 MiB parts", phase: "rest-js", connections: () => 1 },
   ];
@@ -92,6 +97,10 @@ interface UploadRow {
   connections: number;
   /** MiB/s over (the profile's bandwidth × connections). */
   ofBandwidth?: number;
+  /** The connections in use on average over the upload (the package ramps its parts in flight: uploadPlan.ts). */
+  meanConnections: number;
+  /** MiB/s over (the profile's bandwidth × mean connections). */
+  ofMeanBandwidth?: number;
   requests: number;
   uploaderRssMiB: number;
   emulatorPeakRssMiB: number;
@@ -104,6 +113,7 @@ async function uploads(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profi
   const { bytesPerS } = linkOf(profile);
   const rows: UploadRow[] = [];
   for (const [i, ph] of uploadPhases(bytes).entries()) {
+    if (UPLOAD_PHASES && !UPLOAD_PHASES.some((p) => ph.name.includes(p))) continue;
     await fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
     resetPeak(emu.pid);
     const cache = path.join(dir, `hash-cache-${profile}-${i}`);
@@ -116,9 +126,10 @@ async function uploads(emu: EmulatorProcess, proxy: NetworkProxy, profile: Profi
     // the package's phases: the upload alone (its two checks hash the file before it, as an up does)
     const seconds = ph.phase === "provider" ? out.uploadSeconds : out.seconds;
     const mibPerS = bytes / MiB / seconds;
-    const connections = ph.connections(bytes);
-    const row: UploadRow = { profile, sizeMiB: bytes / MiB, phase: ph.name, seconds, mibPerS, connections, ofBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * connections) : undefined, requests, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), load: load() };
-    console.error(`  ${profile}: ${row.sizeMiB} MiB, ${ph.name}: ${seconds.toFixed(2)} s, ${mibPerS.toFixed(2)} MiB/s over ${connections} connection(s)${row.ofBandwidth === undefined ? "" : `, ${row.ofBandwidth.toFixed(2)}× the bandwidth`}, ${requests} requests (load ${row.load})`);
+    const connections: number = typeof out.connections === "number" ? out.connections : ph.connections(bytes);
+    const meanConnections: number = typeof out.meanInFlight === "number" ? out.meanInFlight : connections;
+    const row: UploadRow = { profile, sizeMiB: bytes / MiB, phase: ph.name, seconds, mibPerS, connections, ofBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * connections) : undefined, meanConnections, ofMeanBandwidth: Number.isFinite(bytesPerS) ? (mibPerS * MiB) / (bytesPerS * meanConnections) : undefined, requests, uploaderRssMiB: out.rssMb, emulatorPeakRssMiB: peakMb(emu.pid), load: load() };
+    console.error(`  ${profile}: ${row.sizeMiB} MiB, ${ph.name}: ${seconds.toFixed(2)} s, ${mibPerS.toFixed(2)} MiB/s over ${connections} connection(s) (${meanConnections.toFixed(1)} on average${typeof out.partsLevel === "number" && out.partsLevel > 0 ? `, ${out.partsLevel} at the end` : ""})${row.ofBandwidth === undefined ? "" : `, ${row.ofBandwidth.toFixed(2)}× the bandwidth (${row.ofMeanBandwidth!.toFixed(2)}× at the mean)`}, ${requests} requests (load ${row.load})`);
     rows.push(row);
     await fetch(`${emu.controlUrl}/reset`, { method: "POST" }); // drops the stored items (disk)
   }
@@ -310,8 +321,9 @@ async function main(): Promise<void> {
       await proxy.start(port, profile);
       try {
         await fetch(`${emu.controlUrl}/reset`, { method: "POST" });
-        if (UPLOAD_MB > 0) uploadRows.push(...(await uploads(emu, proxy, profile, file, sha, dir)));
-        engineRows.push(...(await engine(emu, proxy, profile, portal, floor)));
+        if (UPLOAD_MB > 0 && PARTS.has("uploads")) uploadRows.push(...(await uploads(emu, proxy, profile, file, sha, dir)));
+        if (PARTS.has("engine")) engineRows.push(...(await engine(emu, proxy, profile, portal, floor)));
+        if (!PARTS.has("jobs")) continue;
         const csv = new FormData();
         csv.append("token", emu.tokens[USER]);
         csv.append("file", new Blob(["code,label,big,amount,latitude,longitude\nc1,a,1,0.37,10,20\n"]), "rows.csv");
@@ -331,11 +343,11 @@ async function main(): Promise<void> {
   console.log(`network: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${load()}; profiles ${PROFILE_NAMES.join(", ")} (Toxiproxy, test/support/toxiproxy.ts); upload ${UPLOAD_MB} MiB, ${N} items, one round each`);
   const f = (n: number | undefined, d = 2) => (n === undefined ? "" : n.toFixed(d));
   if (uploadRows.length > 0) {
-    console.log("| profile | size | phase | s | MiB/s | connections | ratio to bandwidth × connections | ratio to arcgis-rest-js | requests | uploader peak RSS (MiB) | emulator peak RSS (MiB) | load |");
-    console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    console.log("| profile | size | phase | s | MiB/s | connections | mean in flight | ratio to bandwidth × connections | ratio to bandwidth × mean | ratio to arcgis-rest-js | requests | uploader peak RSS (MiB) | emulator peak RSS (MiB) | load |");
+    console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const r of uploadRows) {
-      const rest = uploadRows.find((x) => x.profile === r.profile && x.phase.startsWith("arcgis-rest-js"))!;
-      console.log(`| ${r.profile} | ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS)} | ${r.connections} | ${f(r.ofBandwidth)} | ${f(rest.seconds / r.seconds)} | ${r.requests} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${r.load} |`);
+      const rest = uploadRows.find((x) => x.profile === r.profile && x.phase.startsWith("arcgis-rest-js"));
+      console.log(`| ${r.profile} | ${r.sizeMiB} MiB | ${r.phase} | ${f(r.seconds)} | ${f(r.mibPerS)} | ${r.connections} | ${f(r.meanConnections, 1)} | ${f(r.ofBandwidth)} | ${f(r.ofMeanBandwidth)} | ${rest ? f(rest.seconds / r.seconds) : ""} | ${r.requests} | ${r.uploaderRssMiB} | ${r.emulatorPeakRssMiB} | ${r.load} |`);
     }
   }
   console.log("| profile | resources | operation | s | floor s (same proxy) | ratio | requests | per resource | floor requests | pulumi peak RSS (MiB) | requests by operation | load |");

@@ -37,7 +37,7 @@ const ALL_PHASES: Phase[] = [
   { name: "raw streamed POST addItem, Content-Length (baseline)", phase: "raw" },
   { name: "provider, shipped limits (limits.ts UPLOAD)", phase: "provider" },
   { name: "provider, multipart forced, shipped part size", phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0" } },
-  { name: "provider, multipart forced, 5 MiB parts ×3", phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0", PORTAL_UPLOAD_PART_BYTES: String(5 * MiB) } },
+  { name: "provider, multipart forced, 5 MiB parts", phase: "provider", env: { PORTAL_UPLOAD_SINGLE_MAX_BYTES: "0", PORTAL_UPLOAD_PART_BYTES: String(5 * MiB) } },
   { name: "arcgis-rest-js, sequential 5 MiB parts", phase: "rest-js" },
 ];
 const PHASES: Phase[] = process.env.BENCH_UPLOAD_PHASES ? ALL_PHASES.filter((p) => process.env.BENCH_UPLOAD_PHASES!.split(",").some((w) => p.name.includes(w))) : ALL_PHASES;

@@ -1,7 +1,8 @@
 // The uploader child of the upload benches (upload.bench.ts, network.bench.ts): one phase per process
 // (raw streamed POST, arcgis-rest-js sequential 5 MiB parts, or the provider's createPortalItem after
 // two checks, as an `up` does), run as `node -e UPLOADER_CHILD <phase> <file> <sharingUrl> <token>`; it
-// prints {seconds, uploadSeconds, itemId, rssMb, cpuSeconds, hashedBytes} as JSON. As dev_publisher.
+// prints {seconds, uploadSeconds, itemId, rssMb, cpuSeconds, hashedBytes, connections (the provider's parts
+// in flight at most; 1 for one request), meanInFlight (on average over the parts' time), partsLevel (its parts in flight at the end)} as JSON. As dev_publisher.
 import * as path from "node:path";
 import { ROOT } from "./emulatorProcess";
 
@@ -10,6 +11,7 @@ const { PortalClient } = require(${JSON.stringify(path.join(ROOT, "dist/provider
 const { createPortalItem } = require(${JSON.stringify(path.join(ROOT, "dist/provider/resources/portalItem/create.js"))});
 const { fileFacts } = require(${JSON.stringify(path.join(ROOT, "dist/provider/resources/machinery/localFile.js"))});
 const { hashStats } = require(${JSON.stringify(path.join(ROOT, "dist/provider/fileHash.js"))});
+const { partsStats } = require(${JSON.stringify(path.join(ROOT, "dist/provider/resources/portalItem/parts.js"))});
 const fs = require("node:fs"), http = require("node:http"), path = require("node:path");
 const [phase, file, sharingUrl, token] = process.argv.slice(1);
 const user = "dev_publisher";
@@ -66,6 +68,6 @@ let t1;
   const itemId = phase === "raw" ? await raw() : phase === "rest-js" ? await restJs() : await provider();
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const uploadSeconds = Number(process.hrtime.bigint() - (t1 ?? t0)) / 1e9;
-  process.stdout.write(JSON.stringify({ seconds, uploadSeconds, itemId, rssMb: Math.round(process.resourceUsage().maxRSS / 1024), cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, hashedBytes: hashStats.bytesRead }));
+  process.stdout.write(JSON.stringify({ seconds, uploadSeconds, itemId, rssMb: Math.round(process.resourceUsage().maxRSS / 1024), cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, hashedBytes: hashStats.bytesRead, connections: phase === "provider" ? Math.max(1, partsStats.maxInFlight) : 1, meanInFlight: phase === "provider" && partsStats.maxInFlight > 0 ? partsStats.meanInFlight : 1, partsLevel: partsStats.level }));
 })().catch((e) => { console.error(e); process.exit(1); });
 `;

@@ -43,29 +43,49 @@ export const MULTIPART = {
 } as const;
 
 /**
- * The provider's upload strategy (ours, chosen by measurement: docs/performance.md). A file up to
- * `singleRequestMaxBytes` goes in one streamed addItem with a Content-Length (spec.md#add-item-chunked caps
- * only chunked transfer); a larger one in multipart mode, `parallelParts` parts of `partBytes` at a
- * time. Multipart is what survives a killed run (resume); one request is what goes fastest.
- * PORTAL_UPLOAD_SINGLE_MAX_BYTES and PORTAL_UPLOAD_PART_BYTES override the two sizes (tests, and a
- * portal whose proxy caps request bodies); a part is never below MULTIPART.minPartBytes.
+ * The provider's upload strategy (ours, chosen by measurement: docs/performance.md "Uploads" and
+ * "Over a real network"). A file up to `singleRequestMaxBytes` goes in one streamed addItem with a
+ * Content-Length (spec.md#add-item-chunked caps only chunked transfer); a larger one in multipart
+ * mode. Both choices and the part size follow from the file's size alone (a resumed upload must
+ * cut the same parts: provider/resources/portalItem/uploadPlan.ts): about `targetParts` parts, none
+ * below `minPartBytes` nor above `maxPartBytes` (nor more than MULTIPART.maxParts). The parts in
+ * flight start at `parallelParts` and follow the measured throughput up to `maxParallelParts`.
+ * PORTAL_UPLOAD_SINGLE_MAX_BYTES and PORTAL_UPLOAD_PART_BYTES override the threshold and fix the
+ * part size (tests, and a portal whose proxy caps request bodies); a part is never below
+ * MULTIPART.minPartBytes. PORTAL_UPLOAD_PARALLEL_PARTS and PORTAL_UPLOAD_MAX_PARALLEL_PARTS set
+ * the parts in flight at first and at most (a portal or proxy that limits concurrent requests).
  */
 export const UPLOAD = {
-  // 256 MiB: on a quiet two-core machine one request was fastest up to 256 MiB (0.87 s against
-  // 1.05 s in parts), three 64 MiB parts at a time beyond it (512 MiB: 1.55 s against 2.46 s; 1 GiB:
-  // 4.17 s against 5.57 s, 1.18× the raw POST); multipart also resumes after a killed run
-  singleRequestMaxBytes: 256 * 1024 * 1024,
-  partBytes: 64 * 1024 * 1024,
-  parallelParts: 3,
+  // 32 MiB: through a link that limits each connection (a WAN, a proxy), parallel parts multiply
+  // the one request's rate (2.1× at 3 parts on the `far` profile); on loopback parts cost no more
+  // than one request from 256 MiB up (1.12 s against 1.11 s), a few ms below it
+  singleRequestMaxBytes: 32 * 1024 * 1024,
+  targetParts: 64,
+  minPartBytes: 8 * 1024 * 1024,
+  maxPartBytes: 64 * 1024 * 1024,
+  // six at first (a browser's connections per host): through `wan` and `far` at 1 GiB, 0.76× and
+  // 0.83× of twelve connections' bandwidth against 0.66× and 0.72× starting at three
+  parallelParts: 6,
+  maxParallelParts: 12,
 } as const;
 
+export interface UploadLimits {
+  singleRequestMaxBytes: number;
+  /** A fixed part size (PORTAL_UPLOAD_PART_BYTES), else undefined: sized from the file (uploadPlan.ts). */
+  partBytes?: number;
+  parallelParts: number;
+  maxParallelParts: number;
+}
+
 /** UPLOAD with the environment's overrides, read at each upload. */
-export function uploadLimits(env: NodeJS.ProcessEnv = process.env): { singleRequestMaxBytes: number; partBytes: number; parallelParts: number } {
+export function uploadLimits(env: NodeJS.ProcessEnv = process.env): UploadLimits {
   const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== "" && Number.isFinite(Number(v)) && Number(v) >= 0 ? Number(v) : fallback);
+  const fixed = num(env.PORTAL_UPLOAD_PART_BYTES, -1);
   return {
     singleRequestMaxBytes: num(env.PORTAL_UPLOAD_SINGLE_MAX_BYTES, UPLOAD.singleRequestMaxBytes),
-    partBytes: Math.max(MULTIPART.minPartBytes, num(env.PORTAL_UPLOAD_PART_BYTES, UPLOAD.partBytes)),
-    parallelParts: UPLOAD.parallelParts,
+    partBytes: fixed >= 0 ? Math.max(MULTIPART.minPartBytes, fixed) : undefined,
+    parallelParts: Math.max(1, num(env.PORTAL_UPLOAD_PARALLEL_PARTS, UPLOAD.parallelParts)),
+    maxParallelParts: Math.max(1, num(env.PORTAL_UPLOAD_MAX_PARALLEL_PARTS, UPLOAD.maxParallelParts)),
   };
 }
 

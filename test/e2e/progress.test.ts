@@ -91,11 +91,12 @@ describe("e2e progress: PortalItem uploads report on their row (multipart, and o
     assert.doesNotMatch(diagnosticsOf(out), /uploading/, "progress lines are ephemeral");
   });
 
-  it("256 MiB at the shipped sizes: bytes and rate while the one request streams, and no part is sent", async () => {
+  it("the shipped threshold: bytes and rate while the one request streams, and no part is sent", async () => {
     await clearRequestLog(emu);
-    // limits.ts UPLOAD as shipped: 256 MiB, the threshold itself, goes in one streamed addItem
-    const out = await upOneFile("progress-one-request", 256 * 1024 * 1024, { PORTAL_UPLOAD_SINGLE_MAX_BYTES: String(UPLOAD.singleRequestMaxBytes), PORTAL_UPLOAD_PART_BYTES: String(UPLOAD.partBytes) });
-    assert.match(out, /portal:PortalItem\s+big\s+creating \(\d+s\)\s+uploading 256\.0 of 256\.0 MiB \(100%\), [\d.]+ MiB\/s\s*$/m, out);
+    // limits.ts UPLOAD as shipped: a file of the threshold's size itself goes in one streamed addItem
+    const mib = UPLOAD.singleRequestMaxBytes / (1024 * 1024);
+    const out = await upOneFile("progress-one-request", UPLOAD.singleRequestMaxBytes, { PORTAL_UPLOAD_SINGLE_MAX_BYTES: String(UPLOAD.singleRequestMaxBytes) });
+    assert.match(out, new RegExp(`portal:PortalItem\\s+big\\s+creating \\(\\d+s\\)\\s+uploading ${mib}\\.0 of ${mib}\\.0 MiB \\(100%\\), [\\d.]+ MiB/s\\s*$`, "m"), out);
     const parts = (await requestLog(emu)).filter((q) => /addPart/.test(q.path));
     assert.equal(parts.length, 0, "one request: no addPart");
     assert.doesNotMatch(diagnosticsOf(out), /uploading/, "progress lines are ephemeral");

@@ -31,6 +31,16 @@ function ambiguous(e: unknown): boolean {
   return e instanceof NetworkError || (e instanceof PortalError && (e.code === 409 || e.code >= 500));
 }
 
+/**
+ * The sharing of an item this create has just added (not adopted, not a relationship destination,
+ * which inherits its origin's): a new item is private and in no group (spec.md#add-item), so applying
+ * the program's sharing needs no read first (issue 28 scope 3).
+ */
+export function newItemSharing(inputs: Props, adopted: boolean): { access: string; groups: string[] } | undefined {
+  const inherits = !!inputs.relationship && typeof inputs.relationship === "object" && inputs.relationship.originItemId !== undefined;
+  return adopted || inputs.adoptItemId !== undefined || inherits ? undefined : { access: "private", groups: [] };
+}
+
 const existing = (client: PortalClient, itemId: string): Promise<PortalItem | undefined> => orUndefinedIfNotFound(getItem(client, itemId));
 
 /** spec.md#design-item-create-retry: adopt the item with our itemIdToCreate when it is the one we asked for, else fail. */

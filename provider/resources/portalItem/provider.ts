@@ -8,9 +8,10 @@ import { isNotFound, PortalError } from "../../rest/errors";
 import { freshReads, configurePortal, portalClient } from "../machinery/client";
 import { checkPortalItem, withText } from "./check";
 import { adoptPortalItem } from "./adopt";
-import { createPortalItem } from "./create";
+import { createPortalItem, newItemSharing } from "./create";
+import { createdOutputs, writtenOutputs } from "./written";
 import { diffPortalItem } from "./diff";
-import { heldMetadata, inputsAsHeld, outputsOf, readBack, readItem, readItemWithSharing } from "./read";
+import { heldMetadata, inputsAsHeld, outputsOf, readItem, readItemWithSharing } from "./read";
 import { updatePortalItem } from "./update";
 import { moveOrReassign } from "./ownership";
 import { assertSharingGroupsExist } from "./groups";
@@ -60,8 +61,8 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     const { itemId, adopted } = inputs.adoptItemId !== undefined ? { ...(await adoptPortalItem(client, inputs)), adopted: false } : await createPortalItem(client, inputs);
     if (adopted) rememberAdopted(inputs.__urn, itemId);
     // sharing as code: after the add (or adopt), so the item exists under its owner
-    await applySharing(client, { owner: inputs.owner ?? (await client.username()), itemId, folder: inputs.folder }, inputs.sharing, inheritsSharing(inputs));
-    return { id: itemId, outs: await readBack(client, itemId, checked) };
+    await applySharing(client, { owner: inputs.owner ?? (await client.username()), itemId, folder: inputs.folder }, inputs.sharing, inheritsSharing(inputs), newItemSharing(inputs, adopted));
+    return { id: itemId, outs: await createdOutputs(client, itemId, checked, adopted) };
   },
 
   async read(id: string, props: Props) {
@@ -94,7 +95,7 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
       const desired: Sharing = raise ? await raisedSharing(client, raise, news.sharing) : news.sharing;
       await applySharing(client, ref, desired, inheritsSharing(news));
     }
-    return { outs: await readBack(client, id, checked) };
+    return { outs: await writtenOutputs(client, id, checked) };
   },
 
   async delete(id: string, props: Props) {

@@ -123,9 +123,10 @@ export async function heldSharing(client: PortalClient, ref: ItemRef): Promise<{
  * sets the level and adds the groups in one request. A relationship destination is only raised,
  * never lowered (its floor).
  */
-export async function applySharing(client: PortalClient, ref: ItemRef, desired: Sharing | undefined, floor: boolean): Promise<void> {
+export async function applySharing(client: PortalClient, ref: ItemRef, desired: Sharing | undefined, floor: boolean, known?: { access?: string; groups: string[] }): Promise<void> {
   if (!desired) return;
-  const held = await heldSharing(client, ref);
+  // `known`: the sharing the caller knows the item has (an item it has just added), read otherwise
+  const held = known ?? (await heldSharing(client, ref));
   const access = accessOf(held.access);
   const add = (desired.groups ?? []).filter((g) => !held.groups.includes(g));
   const drop = floor || desired.groups === undefined ? [] : held.groups.filter((g) => !desired.groups!.includes(g));

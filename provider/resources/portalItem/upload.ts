@@ -1,12 +1,13 @@
 // PortalItem file uploads (spec.md#add-item-multipart, spec.md#design-uploads): up to the
 // threshold one streamed multipart addItem with a Content-Length (spec.md#add-item-chunked caps only chunked
 // transfer); above it multipart mode — addItem(multipart, filename, itemIdToCreate), parallel
-// addPart calls (portalItem/parts.ts), commit with the item properties, then wait. Threshold and
-// part size: limits.ts UPLOAD, chosen by measurement (docs/performance.md). A failure cancels the half-made item. An upload cut off by a killed run
+// addPart calls (portalItem/parts.ts), commit with the item properties, then wait. Threshold,
+// part size and parts in flight: limits.ts UPLOAD and uploadPlan.ts, chosen by measurement (docs/performance.md). A failure cancels the half-made item. An upload cut off by a killed run
 // is found again through its itemIdToCreate and resumed from the parts the portal holds.
+import { promises as fsp } from "node:fs";
 import { basename } from "node:path";
 import { uploadLimits } from "../../../spec/limits";
-import { addItem, deleteItem, type ItemParams } from "../../ops/items";
+import { addItem, deleteItem, getItem, type ItemParams } from "../../ops/items";
 import { cancelItem, getItemStatus, waitForItemStatus } from "../../ops/multipart";
 import { portalTakesItemIdToCreate } from "../../ops/portal";
 import type { ItemRef } from "../../ops/paths";
@@ -15,13 +16,13 @@ import type { PortalClient } from "../../rest/client";
 import { isNotFound, JobFailedError, NetworkError, PortalError } from "../../rest/errors";
 import { derivedItemIdToCreate, generationOf } from "./identity";
 import { commitParts, heldParts, partsProgress, sendParts } from "./parts";
+import { partBytesFor } from "./uploadPlan";
 
-export { PARALLEL_PARTS } from "./parts";
 
 /** Files above this size use multipart mode (limits.ts UPLOAD, with its environment override). */
 export const multipartThresholdBytes = (): number => uploadLimits().singleRequestMaxBytes;
-/** Part size of multipart mode (limits.ts UPLOAD; never below docs/spec.md's 5 MB minimum). */
-export const partBytes = (): number => uploadLimits().partBytes;
+/** Part size of multipart mode for a file of `size` bytes (uploadPlan.ts; never below docs/spec.md's 5 MB minimum). */
+export const partBytes = (size: number): number => partBytesFor(size, uploadLimits());
 
 export interface MultipartUpload {
   owner: string;
@@ -118,10 +119,24 @@ async function start(client: PortalClient, o: MultipartUpload, parts: FilePart[]
   }
 }
 
+/**
+ * A resumed upload's parts were cut by an earlier run; the portal lists their numbers, not their
+ * sizes. Cut at another part size (a provider of another version, another PORTAL_UPLOAD_PART_BYTES)
+ * they do not fit this run's: the committed item's size then differs from the file's, and the
+ * item is dropped (the next run starts over) rather than kept with wrong bytes.
+ */
+async function assertResumedSize(client: PortalClient, ref: ItemRef, parts: FilePart[]): Promise<void> {
+  const fileSize = parts[parts.length - 1]?.end ?? 0;
+  const held = (await getItem(client, ref.itemId)).size;
+  if (typeof held === "number" && held !== fileSize) {
+    throw new Error(`PortalItem: the multipart upload of item ${ref.itemId} resumed parts an earlier run cut at another part size (the item holds ${held} bytes, the file has ${fileSize}); the item was dropped, run again to send the file whole.`);
+  }
+}
+
 /** Multipart mode end to end; the item is cancelled on any failure after it exists. */
 
 export async function uploadMultipart(client: PortalClient, o: MultipartUpload): Promise<{ itemId: string; adopted: boolean }> {
-  const parts = await fileParts(o.file, partBytes(), basename(o.file));
+  const parts = await fileParts(o.file, partBytes((await fsp.stat(o.file)).size), basename(o.file));
   const begun = await start(client, o, parts);
   if ("adopted" in begun) return { itemId: begun.adopted, adopted: true };
   const ref = { owner: o.owner, itemId: begun.itemId, folder: o.folder };
@@ -129,6 +144,7 @@ export async function uploadMultipart(client: PortalClient, o: MultipartUpload):
     await sendParts(client, ref, parts, begun.held, partsProgress(parts, o.urn));
     await commitParts(client, ref, o.item, parts);
     await waitForItemStatus(client, { ...ref, timeoutMs: o.timeoutMs, what: "commit of the multipart upload" });
+    if (begun.held.size > 0) await assertResumedSize(client, ref, parts);
   } catch (e) {
     await discard(client, ref); // leave no half-made item
     throw e;

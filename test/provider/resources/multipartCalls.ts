@@ -12,9 +12,11 @@ export async function startUpload(emu: Emulator, user: string, filename: string,
   return r.id;
 }
 
-/** Sends part `partNum` (1-based) of `file`, cut as the provider cuts it. */
-export async function sendPart(emu: Emulator, user: string, itemId: string, file: string, partNum: number): Promise<void> {
-  const blob = (await fs.openAsBlob(file)).slice((partNum - 1) * partBytes(), partNum * partBytes());
+/** Sends part `partNum` (1-based) of `file`, cut as the provider cuts it (or at `partSize`, as another version might have). */
+export async function sendPart(emu: Emulator, user: string, itemId: string, file: string, partNum: number, partSize?: number): Promise<void> {
+  const whole = await fs.openAsBlob(file);
+  const part = partSize ?? partBytes(whole.size);
+  const blob = whole.slice((partNum - 1) * part, partNum * part);
   const form = new FormData();
   for (const [k, v] of Object.entries({ f: "json", token: emu.tokens[user], partNum: String(partNum) })) form.append(k, v);
   form.append("file", blob, "part");

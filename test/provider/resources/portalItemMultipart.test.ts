@@ -10,11 +10,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { portalItem as p } from "../../../provider/resources/portalItem/provider";
-import { PARALLEL_PARTS } from "../../../provider/resources/portalItem/upload";
+import { uploadLimits } from "../../../spec/limits";
 import { countsByOperation, itemStatus, landedParts, partsHeld, sendPart, setFaults, startUpload } from "./multipartCalls";
 import { clearRequestLog, portalPost, requestLog } from "./portalCalls";
 
 const USER = "dev_publisher";
+/** The parts in flight at first (test/uploadSizes.ts keeps it at 3 for these small files). */
+const PARALLEL_PARTS = uploadLimits().parallelParts;
 // each test its own URN, so its derived itemIdToCreate is its own: a part the killed child of one
 // test still had in flight can never land in the upload of the next (seen in full runs under load)
 let urnSeq = 0;
@@ -152,6 +154,18 @@ describe("provider PortalItem multipart uploads under failure (issue 12)", funct
     const counts = await countsByOperation(emu);
     assert.deepEqual([counts.addItem, counts.cancel, counts.addPart], [2, 1, 3], JSON.stringify(counts));
     assert.equal(await dataHash(emu, c.id), inputs.fileSha256);
+  });
+
+  it("parts an earlier run cut at another part size (another version): the item is dropped, not kept with wrong bytes; the next create sends the file whole", async () => {
+    const inputs = await checked({ type: "Shapefile", title: "Parcels (other cut)", file: sixParts });
+    await startUpload(emu, USER, "parcels-all.zip", inputs.itemIdToCreate);
+    await sendPart(emu, USER, inputs.itemIdToCreate, sixParts, 1, 7 * 1024 * 1024); // 7 MiB: this run cuts 5 MiB parts
+    await assert.rejects(p.create(inputs), /resumed parts an earlier run cut at another part size \(the item holds 29360128 bytes, the file has 27262976\); the item was dropped, run again/);
+    assert.equal(await itemStatus(emu, USER, inputs.itemIdToCreate), undefined, "nothing left of it");
+    assert.deepEqual((await ownItems(emu)).map((i) => i.title), []);
+    const c = await p.create(inputs);
+    assert.equal(await dataHash(emu, c.id), inputs.fileSha256);
+    assert.equal((await ownItems(emu)).length, 1);
   });
 
   it("a run killed after the commit: create again adopts the item (marker), sends no part", async () => {
