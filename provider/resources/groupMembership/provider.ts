@@ -88,7 +88,7 @@ export const groupMembership: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: RawInputs) {
-    freshReads(); // a refresh asks the portal (rest/readCache.ts)
+    freshReads(`GroupMembership ${id}`); // a refresh asks the portal, shared within the refresh (machinery/client.ts)
     assertReadableState(props, "GroupMembership");
     const held = await orUndefinedIfNotFound(heldRoster(portalClient(), id));
     if (!held) return {};

@@ -12,11 +12,27 @@ let client: PortalClient | undefined;
 export async function configurePortal(req: { config: ConfigSource }): Promise<void> {
   source = req.config;
   client = undefined;
+  sweep = undefined;
 }
 
-/** A refresh asks the portal, never a read shared earlier in the run (rest/readCache.ts). */
-export function freshReads(): void {
-  client?.forgetReads();
+/** The refresh reads since the shared reads were last dropped: the resources read, and the client's writes then. */
+let sweep: { read: Set<string>; writes: number } | undefined;
+
+/**
+ * A refresh asks the portal, never a read shared earlier in the run (rest/readCache.ts). Within one
+ * refresh the reads of its resources share their answers (a listing page answers a hundred items,
+ * issue 24): the shared reads are dropped when a refresh begins, that is when `resource` (kind and
+ * id) was already read since they were last dropped (each resource is read once per refresh), or
+ * when the client wrote since; `resource` undefined always drops them.
+ */
+export function freshReads(resource?: string): void {
+  const client = portalClient();
+  if (resource !== undefined && sweep && !sweep.read.has(resource) && sweep.writes === client.writes) {
+    sweep.read.add(resource);
+    return;
+  }
+  client.forgetReads();
+  sweep = { read: new Set(resource === undefined ? [] : [resource]), writes: client.writes };
 }
 
 /** The client for the configured portal (check never calls this: it sends no request). */
