@@ -8,7 +8,7 @@ import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";
 import { clearRequestLog, portalPost, requestLog } from "./portalCalls";
 
-const { group, folder, portalItem } = resourceProviders;
+const { group, folder, portalItem, groupMembership } = resourceProviders;
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
 type Props = Record<string, any>;
 
@@ -118,5 +118,22 @@ describe("provider bulk reads: an adopting up and a refresh of many resources (i
     assert.deepEqual(byId.get(nowShared.adoptItemId)!.inputs!.sharing, { access: "private", groups: [groups[0]] });
     assert.deepEqual(byId.get(wasShared.adoptItemId)!.inputs!.sharing, { access: "org", groups: [] });
     assert.equal(byId.get(fid)!.inputs!.title, "Maps (old)");
+  });
+
+  it("another resource type configured with the same settings keeps the run's shared reads; a provider configured again starts afresh", async () => {
+    const { items } = await seed();
+    const [a, b] = [items[2], items[3]];
+    const listings = async () => (await requestLog(emu)).filter((q) => q.path.startsWith("/sharing/rest/content/users/dev_publisher?")).length;
+    const read = async (news: Props) => portalItem.read!(news.adoptItemId, { ...news, itemId: news.adoptItemId });
+    await clearRequestLog(emu);
+    await read(a);
+    const once = await listings();
+    assert.ok(once >= 1);
+    await groupMembership.configure!(configFor(emu, "dev_admin") as any); // the engine configures each type when its first resource comes
+    await read(b);
+    assert.equal(await listings(), once, "the listing read for a answers b's read");
+    await portalItem.configure!(configFor(emu, "dev_admin") as any); // configured again: a new client
+    await read(b);
+    assert.equal(await listings(), 2 * once, "a new client reads the listing again");
   });
 });
