@@ -129,7 +129,9 @@ describe("provider bulk reads: an adopting up and a refresh of many resources (i
     await read(a);
     const once = await listings();
     assert.ok(once >= 1);
-    await groupMembership.configure!(configFor(emu, "dev_admin") as any); // the engine configures each type when its first resource comes
+    // the engine's host configures each type's provider (deserialized: an object of its own) when its first resource comes
+    const another = { ...groupMembership };
+    await another.configure!(configFor(emu, "dev_admin") as any);
     await read(b);
     assert.equal(await listings(), once, "the listing read for a answers b's read");
     await portalItem.configure!(configFor(emu, "dev_admin") as any); // configured again: a new client
