@@ -11,7 +11,7 @@
 
 /** How long an answer serves the same read, ms (PORTAL_READ_CACHE_MS overrides; 0 turns it off). */
 export const READ_CACHE_MS = 60_000;
-/** How long a bulk listing's answers serve, ms (PORTAL_BULK_READ_MS overrides; bounded by nothing else than a write). */
+/** How long a bulk listing's answers serve, ms (PORTAL_BULK_READ_MS overrides); a write drops them sooner. */
 export const BULK_READ_MS = 600_000;
 
 export class ReadCache {
