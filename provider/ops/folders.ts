@@ -40,8 +40,12 @@ export interface UserContentPage {
 }
 
 /** REST user-content: GET content/users/<owner>[/<folderId>], one page (≤ 100). */
-export async function userContentPage(client: PortalClient, owner: string, folderId: string | undefined, start: number, num = 100): Promise<UserContentPage> {
-  const r = await client.request("userContent", userPath(owner, folderId ? seg(folderId) : undefined), { start, num }, { method: "GET", cache: true });
+/** Items per page of a listing: the public API's most. */
+export const LISTING_PAGE = 100;
+
+export async function userContentPage(client: PortalClient, owner: string, folderId: string | undefined, start: number, num = LISTING_PAGE): Promise<UserContentPage> {
+  // kept as long as a bulk listing: its items answer single item reads (ops/bulk.ts)
+  const r = await client.request("userContent", userPath(owner, folderId ? seg(folderId) : undefined), { start, num }, { method: "GET", cache: "bulk" });
   return {
     total: Number(r?.total ?? 0),
     nextStart: Number(r?.nextStart ?? -1),
@@ -53,7 +57,8 @@ export async function userContentPage(client: PortalClient, owner: string, folde
 
 /** The owner's folders (the root listing names them all). */
 export async function listFolders(client: PortalClient, owner: string): Promise<PortalFolder[]> {
-  return (await userContentPage(client, owner, undefined, 1, 1)).folders;
+  // the first page of the root listing, as the owner's items prefetch reads it (ops/bulk.ts): one answer for both
+  return (await userContentPage(client, owner, undefined, 1, LISTING_PAGE)).folders;
 }
 
 /** The owner's folder with this id, or undefined. */

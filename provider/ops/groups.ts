@@ -38,7 +38,7 @@ export interface GroupParams extends GroupWireFields {
   clearEmptyFields?: boolean;
 }
 
-const groupPath = (id: string, verb?: string) => `community/groups/${seg(id)}${verb ? `/${verb}` : ""}`;
+export const groupPath = (id: string, verb?: string) => `community/groups/${seg(id)}${verb ? `/${verb}` : ""}`;
 
 function withThumbnail(thumbnail: string | undefined): { files?: Record<string, FilePart> } {
   return thumbnail ? { files: { thumbnail: { path: thumbnail } } } : {};

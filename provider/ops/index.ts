@@ -12,3 +12,4 @@ export { userItemPath, itemPath } from "./paths";
 export * from "./search";
 export * from "./groups";
 export * from "./folders";
+export * from "./bulk";

@@ -1,4 +1,5 @@
 // Item operations: addItem (spec.md#item-fields, spec.md#add-item, spec.md#add-with-relationship) and read/data/update/delete (spec.md#gap-read-item).
+import { devNull } from "node:os";
 import type { FilePart, Params } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import type { SavedData } from "../rest/download";
@@ -133,6 +134,14 @@ export function getItemData(client: PortalClient, itemId: string): Promise<Buffe
  */
 export function downloadItemData(client: PortalClient, itemId: string, saveTo: string): Promise<SavedData> {
   return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", saveTo });
+}
+
+/**
+ * spec.md#gap-item-data: the size and SHA-256 of the item's data, streamed to the null device (nothing kept but the
+ * hash); the same item's within a run share one download, until a write (rest/readCache.ts).
+ */
+export function hashItemData(client: PortalClient, itemId: string): Promise<SavedData> {
+  return client.request("getItemData", itemPath(itemId, "data"), {}, { method: "GET", saveTo: devNull, cache: true });
 }
 
 /**

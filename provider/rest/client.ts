@@ -2,6 +2,7 @@
 // f=json and the token in every POST body, the error envelope checked on every JSON answer, the
 // retry policy for requests marked safe, one token refresh on 498. Dispatcher, clock, sleep and
 // randomness are injectable so tests run fast against MockAgent or the emulator.
+import { devNull } from "node:os";
 import { ReadCache } from "./readCache";
 import type { Readable } from "node:stream";
 import type { Agent, Dispatcher } from "undici";
@@ -37,9 +38,11 @@ export interface RequestOptions {
   /**
    * A read of a resource's state (an item, its data, a group, its users, a folder listing): the
    * same GET within READ_CACHE_MS shares one answer (read-cache.ts), until this client writes.
-   * Never for polls (status, jobs), which must see each change.
+   * Never for polls (status, jobs), which must see each change. `"bulk"`: a listing whose answer
+   * also serves single reads (readCache.ts `prime`), kept as long as those.
+   * With `saveTo` only the null device: a download that keeps nothing but its size and SHA-256.
    */
-  cache?: boolean;
+  cache?: boolean | "bulk";
 }
 
 export type { Credentials };
@@ -82,6 +85,7 @@ export class PortalClient {
   private selfPromise?: Promise<SelfDocument>;
   /** Reads of resource state shared within a run (RequestOptions.cache). */
   private readonly reads: ReadCache;
+  private writeCount = 0;
 
   constructor(private readonly options: PortalClientOptions) {
     this.sharingUrl = assertSecureUrl(options.sharingUrl, "portal:url").href.replace(/\/+$/, "");
@@ -108,10 +112,11 @@ export class PortalClient {
    */
   async request<T = any>(operation: string, path: string, params: Params = {}, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? "POST";
-    if (method !== "GET") this.reads.clear();
-    else if (options.cache && !options.saveTo) {
-      const url = /^https?:\/\//i.test(path) ? path : joinUrl(this.sharingUrl, path);
-      return this.reads.get(`${options.raw ? "raw " : ""}${url} ${JSON.stringify(params)}`, () => this.request<T>(operation, path, params, { ...options, cache: false }));
+    if (method !== "GET") {
+      this.writeCount++;
+      this.reads.clear();
+    } else if (options.cache && (options.saveTo === undefined || options.saveTo === devNull)) {
+      return this.reads.get(this.readKey(path, params, options), () => this.request<T>(operation, path, params, { ...options, cache: false }), options.cache === "bulk");
     }
     const safe = options.safeToRetry ?? method === "GET";
     const url = /^https?:\/\//i.test(path) ? assertSecureUrl(path, "request URL").href : joinUrl(this.sharingUrl, path);
@@ -158,6 +163,33 @@ export class PortalClient {
         ownWait = true;
       }
     }
+  }
+
+  /** The cache key of a GET: its URL and parameters (and how the answer is taken). */
+  private readKey(path: string, params: Params, options: Pick<RequestOptions, "raw" | "saveTo">): string {
+    const url = /^https?:\/\//i.test(path) ? path : joinUrl(this.sharingUrl, path);
+    return `${options.raw ? "raw " : ""}${options.saveTo !== undefined ? "hashed " : ""}${url} ${JSON.stringify(params)}`;
+  }
+
+  /**
+   * A bulk listing's answer to a single read (readCache.ts `prime`): the GET of `path` with
+   * `params` is answered with `answer` until a write, as long as reads are shared at all.
+   */
+  primeRead(path: string, params: Params, answer: unknown): void {
+    this.reads.prime(this.readKey(path, params, {}), answer);
+  }
+
+  /**
+   * A run-scoped memo of a bulk read (readCache.ts): `load` runs once while its answer lives (as
+   * long as a bulk answer; a write drops it), concurrent callers share it.
+   */
+  sharedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.reads.get(`memo ${key}`, load, true);
+  }
+
+  /** Requests other than GET sent by this client so far (a write makes shared reads stale). */
+  get writes(): number {
+    return this.writeCount;
   }
 
   /** Drops the shared reads (readCache.ts): the next read of each resource asks the portal. */

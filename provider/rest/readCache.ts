@@ -5,29 +5,52 @@
 // entry younger than READ_CACHE_MS; concurrent identical reads share one request; any write by the
 // client empties the cache (a read after a write sees the portal, not the cache); a failed read is
 // not kept. Polls (item status, jobs) are never marked, so a wait always sees the portal.
+// A bulk listing (a page of 100 items, the organization's groups) may answer the single reads of
+// what it lists (`prime`): one request for a hundred resources; such answers live BULK_READ_MS, so
+// a long adopting `up` does not read the same listing again each minute; a write still empties all.
 
 /** How long an answer serves the same read, ms (PORTAL_READ_CACHE_MS overrides; 0 turns it off). */
 export const READ_CACHE_MS = 60_000;
+/** How long a bulk listing's answers serve, ms (PORTAL_BULK_READ_MS overrides); a write drops them sooner. */
+export const BULK_READ_MS = 600_000;
 
 export class ReadCache {
-  private readonly entries = new Map<string, { at: number; answer: Promise<unknown> }>();
+  private readonly entries = new Map<string, { at: number; ttl: number; answer: Promise<unknown> }>();
 
   constructor(
     private readonly now: () => number,
     private readonly ttlMs: number = Number(process.env.PORTAL_READ_CACHE_MS ?? READ_CACHE_MS),
+    private readonly bulkTtlMs: number = Number(process.env.PORTAL_BULK_READ_MS ?? BULK_READ_MS),
   ) {}
 
-  /** The answer to `key`: a live entry's, else `load()`'s (kept while it is fresh). A copy each time. */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!(this.ttlMs > 0)) return load();
+  /** Is the cache on at all (PORTAL_READ_CACHE_MS=0 turns it off, bulk answers too)? */
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /** The answer to `key`: a live entry's, else `load()`'s (kept while it is fresh; `bulk`: BULK_READ_MS). A copy each time. */
+  async get<T>(key: string, load: () => Promise<T>, bulk = false): Promise<T> {
+    if (!this.enabled) return load();
     const hit = this.entries.get(key);
-    if (hit && this.now() - hit.at < this.ttlMs) return copy((await hit.answer) as T);
+    if (hit && this.now() - hit.at < hit.ttl) return copy((await hit.answer) as T);
     const answer = load();
-    this.entries.set(key, { at: this.now(), answer });
+    this.entries.set(key, { at: this.now(), ttl: this.ttl(bulk), answer });
     answer.catch(() => {
       if (this.entries.get(key)?.answer === answer) this.entries.delete(key);
     });
     return copy(await answer);
+  }
+
+  /** A bulk listing's answer to the single read `key` (kept BULK_READ_MS; a live entry is left as it is). */
+  prime(key: string, answer: unknown): void {
+    if (!this.enabled) return;
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.at < hit.ttl) return;
+    this.entries.set(key, { at: this.now(), ttl: this.ttl(true), answer: Promise.resolve(copy(answer)) });
+  }
+
+  private ttl(bulk: boolean): number {
+    return bulk ? Math.max(this.ttlMs, this.bulkTtlMs > 0 ? this.bulkTtlMs : 0) : this.ttlMs;
   }
 
   clear(): void {

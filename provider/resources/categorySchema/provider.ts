@@ -142,7 +142,7 @@ function categoryTreeProvider(tree: TreeKind): pulumi.dynamic.ResourceProvider {
 
     // spec.md#design-create-delete-read: an empty schema is gone; inputs follow the portal so drift shows in the next preview
     async read(id: string, props: Props) {
-      freshReads(); // a refresh asks the portal (rest/readCache.ts)
+      freshReads(`${k.label} ${id}`); // a refresh asks the portal, shared within the refresh (machinery/client.ts)
       assertReadableState(props, k.label);
       await assertSamePortal(id, `${k.label} ${id}`);
       const tree = normalizeTree(await k.get(portalClient()), k.tree);

@@ -3,7 +3,7 @@
 // portal's folder delete deletes the items in it, so delete first moves any item still there to
 // the owner's root folder: removing a Folder never removes an item.
 import type * as pulumi from "@pulumi/pulumi";
-import { createFolder, deleteFolder, findFolder, folderItems, listFolders, moveItem, renameFolder, userContentPage, type PortalFolder } from "../../ops/folders";
+import { createFolder, deleteFolder, findFolder, folderItems, listFolders, LISTING_PAGE, moveItem, renameFolder, userContentPage, type PortalFolder } from "../../ops/folders";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
@@ -45,7 +45,8 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
 }
 
 async function outsOf(client: PortalClient, inputs: RawInputs, owner: string, folder: PortalFolder): Promise<RawInputs> {
-  const itemCount = (await userContentPage(client, owner, folder.id, 1, 1).catch(() => undefined))?.total;
+  // the listing's first page, as the items' prefetch reads it (ops/bulk.ts): one answer for both
+  const itemCount = (await userContentPage(client, owner, folder.id, 1, LISTING_PAGE).catch(() => undefined))?.total;
   return JSON.parse(JSON.stringify({ ...withoutPlan(inputs), title: folder.title, owner, folderId: folder.id, itemCount, schemaVersion: STATE_LAYOUT_VERSION }));
 }
 
@@ -94,7 +95,7 @@ export const folder: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: RawInputs) {
-    freshReads(); // a refresh asks the portal (rest/readCache.ts)
+    freshReads(`Folder ${id}`); // a refresh asks the portal, shared within the refresh (machinery/client.ts)
     assertReadableState(props, "Folder");
     const client = portalClient();
     const owner = String(props.owner);

@@ -4,6 +4,7 @@
 // is done.
 import type * as pulumi from "@pulumi/pulumi";
 import { GROUP } from "../../../spec/limits";
+import { prefetchGroups } from "../../ops/bulk";
 import { getGroup } from "../../ops/groups";
 import { isNotFound, orUndefinedIfNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
@@ -32,6 +33,7 @@ function rosterFailures(inputs: RawInputs): CheckFailure[] {
 
 /** The group's title for plan lines, or its id. */
 async function titleOf(groupId: string): Promise<string> {
+  await prefetchGroups(portalClient()); // one search answers every group's read (ops/bulk.ts)
   const g = await orUndefinedIfNotFound(getGroup(portalClient(), groupId)).catch(() => undefined);
   return g ? `${shown(g.title)} (${groupId})` : groupId;
 }
@@ -88,7 +90,7 @@ export const groupMembership: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: RawInputs) {
-    freshReads(); // a refresh asks the portal (rest/readCache.ts)
+    freshReads(`GroupMembership ${id}`); // a refresh asks the portal, shared within the refresh (machinery/client.ts)
     assertReadableState(props, "GroupMembership");
     const held = await orUndefinedIfNotFound(heldRoster(portalClient(), id));
     if (!held) return {};

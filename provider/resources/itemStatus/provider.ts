@@ -104,7 +104,7 @@ export const itemStatus: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id: string, props: ItemStatusState) {
-    freshReads(); // a refresh asks the portal (rest/readCache.ts)
+    freshReads(`ItemStatus ${id}`); // a refresh asks the portal, shared within the refresh (machinery/client.ts)
     assertReadableState(props, "ItemStatus");
     const item = await orUndefinedIfNotFound(getItem(portalClient(), id));
     if (item === undefined) return {};

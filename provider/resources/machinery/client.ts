@@ -1,22 +1,61 @@
 // The portal client of the provider host (spec.md#design-credentials): built from the stack config handed to
 // `configure` (portal:url, portal:token or portal:username + portal:password), with the PORTAL_*
 // environment fallbacks of config.ts. One client per host process, shared by every resource.
+import { createHash } from "node:crypto";
 import type { ConfigSource } from "../../config";
-import { clientFromConfig } from "../../config";
+import { clientFromConfig, CONFIG_KEYS } from "../../config";
 import type { PortalClient } from "../../rest/client";
 
 let source: ConfigSource | undefined;
 let client: PortalClient | undefined;
 
-/** ResourceProvider.configure: remembers the stack config; the client is made at first use. */
-export async function configurePortal(req: { config: ConfigSource }): Promise<void> {
-  source = req.config;
-  client = undefined;
+/** The providers configured in this process, and a digest of the settings the client was made for. */
+const configured = new WeakSet<object>();
+let settings: string | undefined;
+
+/** A digest of the portal settings of a config (never the values themselves: a token is a secret). */
+function digestOf(config: ConfigSource): string {
+  const values = Object.values(CONFIG_KEYS).map(({ key }) => config.get(key) ?? null);
+  return createHash("sha256").update(JSON.stringify(values)).digest("hex");
 }
 
-/** A refresh asks the portal, never a read shared earlier in the run (rest/readCache.ts). */
-export function freshReads(): void {
-  client?.forgetReads();
+/**
+ * ResourceProvider.configure: remembers the stack config; the client is made at first use. The
+ * engine configures each resource type's provider once per run, when its first resource comes
+ * (the dynamic provider host): the first configure of another type with the same settings keeps
+ * the client and the reads it shares (issue 24: a run's bulk listings); a provider configured again
+ * (a new run in the same process, a test) or other settings start a new client.
+ */
+export async function configurePortal(this: unknown, req: { config: ConfigSource }): Promise<void> {
+  const digest = digestOf(req.config);
+  const provider = typeof this === "object" && this !== null ? this : undefined;
+  const again = provider === undefined || configured.has(provider);
+  if (provider) configured.add(provider);
+  source = req.config;
+  if (!again && client !== undefined && digest === settings) return;
+  settings = digest;
+  client = undefined;
+  sweep = undefined;
+}
+
+/** The refresh reads since the shared reads were last dropped: the resources read, and the client's writes then. */
+let sweep: { read: Set<string>; writes: number } | undefined;
+
+/**
+ * A refresh asks the portal, never a read shared earlier in the run (rest/readCache.ts). Within one
+ * refresh the reads of its resources share their answers (a listing page answers a hundred items,
+ * issue 24): the shared reads are dropped when a refresh begins, that is when `resource` (kind and
+ * id) was already read since they were last dropped (each resource is read once per refresh), or
+ * when the client wrote since; `resource` undefined always drops them.
+ */
+export function freshReads(resource?: string): void {
+  const client = portalClient();
+  if (resource !== undefined && sweep && !sweep.read.has(resource) && sweep.writes === client.writes) {
+    sweep.read.add(resource);
+    return;
+  }
+  client.forgetReads();
+  sweep = { read: new Set(resource === undefined ? [] : [resource]), writes: client.writes };
 }
 
 /** The client for the configured portal (check never calls this: it sends no request). */

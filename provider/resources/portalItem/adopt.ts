@@ -4,6 +4,7 @@
 // owner or folder, which the next up does in place), or marked by another stack or resource (portalItem/identity.ts); the
 // plan says "adopt" and lists the fields that will change. Create changes only those, in one update
 // that also marks the item as this resource's; when nothing differs it sends no write at all.
+import { prefetchFolderItems } from "../../ops/bulk";
 import { getItem, type PortalItem } from "../../ops/items";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
@@ -64,6 +65,8 @@ export function refusals(item: PortalItem, inputs: Props): CheckFailure[] {
 async function lookUp(client: PortalClient, inputs: Props): Promise<Adoption | CheckFailure[]> {
   const id: string = inputs.adoptItemId!;
   let item: PortalItem;
+  // the owner's folder listing answers this read and its siblings' (ops/bulk.ts): one request per hundred items
+  if (known(inputs.owner)) await prefetchFolderItems(client, inputs.owner, known(inputs.folder) ? inputs.folder : undefined);
   try {
     item = await getItem(client, id);
   } catch (e) {

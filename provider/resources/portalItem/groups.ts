@@ -1,6 +1,7 @@
 // The groups of `PortalItem.sharing.groups` must exist (issue 23): a typo'd or deleted group is found
 // at preview when its id is known (a read per group, remembered for the run), and again at up before
 // the item is added, so a share to a missing group never leaves a half-made item behind.
+import { prefetchGroups } from "../../ops/bulk";
 import { getGroup } from "../../ops/groups";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
@@ -12,6 +13,7 @@ const seen = new Set<string>();
 
 async function exists(client: PortalClient, id: string): Promise<boolean> {
   if (seen.has(id)) return true;
+  await prefetchGroups(client); // one search answers every group's read (ops/bulk.ts)
   try {
     await getGroup(client, id);
     seen.add(id);

@@ -2,8 +2,7 @@
 // differ from it (issue "export, adoption on the first up"): what an adoption changes, and nothing
 // else. Only reads: GET the item, its data (text compared as JSON, a file by its SHA-256, streamed,
 // never held in memory) and its related items.
-import { devNull } from "node:os";
-import { downloadItemData, getItemData, type PortalItem } from "../../ops/items";
+import { getItemData, hashItemData, type PortalItem } from "../../ops/items";
 import type { PortalClient } from "../../rest/client";
 import { isUnknown } from "../../rules/unknown";
 import { sameValue } from "./diff";
@@ -63,7 +62,7 @@ export function sameAsHeld(key: string, wanted: unknown, held: unknown, item: Po
 
 /** The file's SHA-256 as the portal serves it (streamed to the null device, only hashed). */
 async function heldFileSha256(client: PortalClient, itemId: string): Promise<string> {
-  return (await downloadItemData(client, itemId, devNull)).sha256;
+  return (await hashItemData(client, itemId)).sha256;
 }
 
 /**

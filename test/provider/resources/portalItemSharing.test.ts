@@ -154,7 +154,9 @@ describe("provider PortalItem sharing against the emulator", function () {
     await clearRequestLog(emu);
     const r = await p.read!(c.id, quiet.props!);
     const reads = (await requestLog(emu)).filter((l) => l.path.includes(`/content/items/${origin}`) && !l.path.includes("relatedItems"));
-    assert.equal(reads.length, 1, `one read of the origin: ${JSON.stringify(await requestLog(emu))}`);
+    // the owner's root listing, read in this refresh, answers the origin's read (ops/bulk.ts): at most one request for it
+    const listings = (await requestLog(emu)).filter((l) => l.path.startsWith("/sharing/rest/content/users/dev_publisher?"));
+    assert.equal(reads.length + listings.length, 1, `one read of the origin: ${JSON.stringify(await requestLog(emu))}`);
     assert.deepEqual(r.inputs!.__belowOrigin, { originItemId: origin, originAccess: "org", access: "private" });
     const next = await checked(news, r.inputs);
     const line = `~ sharing: origin ${origin} is now org; this item is private (a relationship destination's sharing is a floor: up shares it with the organization)`;

@@ -1,0 +1,59 @@
+// Bulk reads (issue 24: an organization of thousands of items in one run). A listing page answers
+// a hundred single reads at once: an owner's folder listing (REST user-content) carries each
+// item's JSON as GET content/items/<id> returns it, and the organization's group search each
+// group's as GET community/groups/<id> does; the client keeps them as the answers to those reads
+// (PortalClient.primeRead, rest/readCache.ts), for the run and until any write. An item whose
+// access is "private" is shared with nobody (the public API's access: "shared" when it has groups),
+// so its listing answers its user item too, `{item, sharing: {access: "private", groups: []}}`;
+// the sharing of any other item is still read one by one. A listing the caller may not read (an
+// owner's content without administrator privileges) leaves the single reads to ask the portal.
+import type { PortalClient } from "../rest/client";
+import { LISTING_PAGE, userContentPage } from "./folders";
+import { groupPath } from "./groups";
+import { itemPath, userItemPath } from "./paths";
+
+const folderOf = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** The items of `owner`'s folder (undefined or "": the root) answer their item reads; false when the listing cannot be read. */
+export function prefetchFolderItems(client: PortalClient, owner: string, folder?: string | null): Promise<boolean> {
+  const where = folderOf(folder);
+  return client.sharedRead(`items of ${owner}/${where ?? ""}`, async () => {
+    try {
+      for (let start = 1; start > 0; ) {
+        const page = await userContentPage(client, owner, where, start, LISTING_PAGE);
+        for (const item of page.items) primeItem(client, owner, where, item);
+        start = Number.isFinite(page.nextStart) && page.nextStart > start ? page.nextStart : -1;
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function primeItem(client: PortalClient, owner: string, folder: string | undefined, item: Record<string, unknown>): void {
+  if (typeof item.id !== "string" || item.owner !== owner || folderOf(item.ownerFolder) !== folder) return;
+  client.primeRead(itemPath(item.id), {}, item);
+  if (item.access !== "private") return;
+  const userItem = { item, sharing: { access: "private", groups: [] } };
+  // the user item is read with its folder (a share) and without (a refresh): both answer alike
+  for (const f of new Set([undefined, folder])) client.primeRead(userItemPath(owner, item.id, "", f).replace(/\/$/, ""), {}, userItem);
+}
+
+/** The organization's groups (those the caller can see) answer their group reads; false when the search cannot be read. */
+export function prefetchGroups(client: PortalClient): Promise<boolean> {
+  return client.sharedRead("groups of the organization", async () => {
+    try {
+      const q = `orgid:${await client.portalId()}`;
+      for (let start = 1; start > 0; ) {
+        const r = await client.request("searchGroups", "community/groups", { q, start, num: LISTING_PAGE }, { method: "GET", cache: "bulk" });
+        for (const g of Array.isArray(r?.results) ? r.results : []) if (typeof g?.id === "string") client.primeRead(groupPath(g.id), {}, g);
+        const next = Number(r?.nextStart ?? -1);
+        start = Number.isFinite(next) && next > start ? next : -1;
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
