@@ -3,7 +3,7 @@
 // issues under a value unknown during preview dropped (the value is checked again at update).
 import type { z } from "zod";
 import { redact } from "../rest/redact";
-import { pathHitsUnknown, valueAt } from "./unknown";
+import { issueHitsUnknown, valueAt } from "./unknown";
 
 /** Fields whose values never appear in a reason (spec.md#item-fields servicePassword and the like). */
 const SECRET_FIELD = /password|token|secret/i;
@@ -59,7 +59,7 @@ export function toCheckFailures(error: z.ZodError, input?: unknown, root = "inpu
   const seen = new Set<string>();
   for (const issue of error.issues) {
     const path = issue.path as PropertyKey[];
-    if (input !== undefined && pathHitsUnknown(input, path)) continue;
+    if (input !== undefined && issueHitsUnknown(input, issue as { path: PropertyKey[]; params?: unknown })) continue;
     const property = path.length > 0 ? formatPath(path) : root;
     const reason = redact(reasonOf(issue, input));
     const key = `${property}\u0000${reason}`;

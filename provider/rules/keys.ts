@@ -37,6 +37,6 @@ export const ALWAYS = { when: () => true } as const;
 export function onlyKeys(known: readonly string[]) {
   return (value: unknown, ctx: z.RefinementCtx): void => {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return;
-    for (const key of Object.keys(value)) if (!known.includes(key)) ctx.addIssue({ code: "custom", path: [key], message: unknownKeyReason(key, known) });
+    for (const key of Object.keys(value)) if (!known.includes(key)) ctx.addIssue({ code: "custom", path: [key], message: unknownKeyReason(key, known), params: { unknownKey: true } });
   };
 }

@@ -22,6 +22,15 @@ export function pathHitsUnknown(input: unknown, path: readonly PropertyKey[]): b
   return false;
 }
 
+/**
+ * True when an issue is about a value unknown during preview, so it is checked again at update. An
+ * unknown key (`onlyKeys`) is wrong whatever its value: only an unknown object holding it hides it.
+ */
+export function issueHitsUnknown(input: unknown, issue: { path: readonly PropertyKey[]; params?: unknown }): boolean {
+  const unknownKey = (issue.params as { unknownKey?: unknown } | undefined)?.unknownKey === true;
+  return pathHitsUnknown(input, unknownKey ? issue.path.slice(0, -1) : issue.path);
+}
+
 /** The value at `path` inside `input` (undefined when the path does not exist). */
 export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = input;
@@ -41,8 +50,9 @@ export function tolerateUnknown<S extends z.ZodType>(schema: S): z.ZodType<unkno
     const r = schema.safeParse(value);
     if (r.success) return;
     for (const issue of r.error.issues) {
-      if (pathHitsUnknown(value, issue.path as PropertyKey[])) continue;
-      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path as PropertyKey[] as (string | number)[], params: { original: issue.code } });
+      if (issueHitsUnknown(value, issue as { path: PropertyKey[]; params?: unknown })) continue;
+      const params = (issue as { params?: Record<string, unknown> }).params;
+      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path as PropertyKey[] as (string | number)[], params: { ...params, original: issue.code } });
     }
   });
 }

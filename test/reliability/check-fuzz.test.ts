@@ -165,8 +165,10 @@ describe("reliability: fuzzed inputs to check (spec.md#design-check: validate in
     });
 
     it(`rule 5: ${property}: a valid tree with unknowns anywhere passes (preview)`, async () => {
+      // a member node has no description: a key the tree does not know fails whatever its value (unknown-keys.test.ts)
+      const places = kind === "content" ? ["node", "title", "description", "categories"] : ["node", "title", "categories"];
       await fc.assert(
-        fc.asyncProperty(validTree(kind), fc.nat(), fc.constantFrom("node", "title", "description", "categories"), async (tree, pick, where) => {
+        fc.asyncProperty(validTree(kind), fc.nat(), fc.constantFrom(...places), async (tree, pick, where) => {
           const nodes = nodePaths(tree, property);
           const target = nodes[pick % nodes.length];
           if (where === "node") {

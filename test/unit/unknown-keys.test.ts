@@ -41,6 +41,17 @@ describe("unit: unknown keys fail with a suggestion (issue 29 scope 4)", () => {
     assert.ok(m.failures!.some((f) => f.property === "memberCategorySchema[0].titel" && /did you mean "title"\?/.test(f.reason)), JSON.stringify(m.failures));
   });
 
+  it("a misspelled key whose value is unknown at preview still fails (the key is known; only an unknown node hides it)", async () => {
+    const m = await memberCategorySchema.check!({}, { memberCategorySchema: [{ title: "Staff", categries: UNKNOWN }] });
+    assert.ok(m.failures!.some((f) => f.property === "memberCategorySchema[0].categries" && /did you mean "categories"\?/.test(f.reason)), JSON.stringify(m.failures));
+    // the fuzz test's counterexample: an empty key
+    const e = await memberCategorySchema.check!({}, { memberCategorySchema: [{ title: "!", "": UNKNOWN }] });
+    assert.ok(e.failures!.some((f) => /unknown property/.test(f.reason)), JSON.stringify(e.failures));
+    assert.deepEqual(fails(sharingRule, { access: "org", grups: UNKNOWN }).map((f) => f.property), ["grups"]);
+    // a whole node unknown at preview is checked at update
+    assert.deepEqual((await memberCategorySchema.check!({}, { memberCategorySchema: [UNKNOWN] })).failures ?? [], []);
+  });
+
   it("sharing: `acess` fails with did you mean access (not 'unknown properties: acess')", () => {
     const got = fails(sharingRule, { acess: "org" });
     assert.ok(got.some((f) => f.property === "acess" && /^unknown property; did you mean "access"\?/.test(f.reason)), JSON.stringify(got));
