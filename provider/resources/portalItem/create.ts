@@ -15,6 +15,7 @@ import type { PortalClient } from "../../rest/client";
 import { NetworkError, orUndefinedIfNotFound, PortalError } from "../../rest/errors";
 import { addItemParams, itemProperties, metadataPart, textOf, thumbnailPart } from "./fields";
 import { endsOf } from "./relationship";
+import { inheritsSharing } from "./sharing";
 import { generationOf, resourceMarker } from "./identity";
 import { multipartThresholdBytes, resumeOf, uploadMultipart } from "./upload";
 import { dataUrlProgress } from "./largeData";
@@ -32,13 +33,12 @@ function ambiguous(e: unknown): boolean {
 }
 
 /**
- * The sharing of an item this create has just added (not adopted, not a relationship destination,
- * which inherits its origin's): a new item is private and in no group (spec.md#add-item), so applying
- * the program's sharing needs no read first (issue 28 scope 3).
+ * The sharing of an item this create has just `added` (not one it adopted, not a relationship
+ * destination, which inherits its origin's): a new item is private and in no group
+ * (spec.md#add-item), so applying the program's sharing needs no read first (issue 28 scope 3).
  */
-export function newItemSharing(inputs: Props, adopted: boolean): { access: string; groups: string[] } | undefined {
-  const inherits = !!inputs.relationship && typeof inputs.relationship === "object" && inputs.relationship.originItemId !== undefined;
-  return adopted || inputs.adoptItemId !== undefined || inherits ? undefined : { access: "private", groups: [] };
+export function newItemSharing(inputs: Props, added: boolean): { access: string; groups: string[] } | undefined {
+  return added && !inheritsSharing(inputs) ? { access: "private", groups: [] } : undefined;
 }
 
 const existing = (client: PortalClient, itemId: string): Promise<PortalItem | undefined> => orUndefinedIfNotFound(getItem(client, itemId));

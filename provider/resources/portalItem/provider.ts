@@ -61,9 +61,11 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     // docs/adopting.md: an adopted item is changed only where it differs from the program
     const { itemId, adopted } = inputs.adoptItemId !== undefined ? { ...(await adoptPortalItem(client, inputs)), adopted: false } : await createPortalItem(client, inputs);
     if (adopted) rememberAdopted(inputs.__urn, itemId);
+    // an item this create added (not adoptItemId's, not its own from a killed run): what it holds is known
+    const added = inputs.adoptItemId === undefined && !adopted;
     // sharing as code: after the add (or adopt), so the item exists under its owner
-    await applySharing(client, { owner: inputs.owner ?? (await client.username()), itemId, folder: inputs.folder }, inputs.sharing, inheritsSharing(inputs), newItemSharing(inputs, adopted));
-    return { id: itemId, outs: await createdOutputs(client, itemId, checked, adopted) };
+    await applySharing(client, { owner: inputs.owner ?? (await client.username()), itemId, folder: inputs.folder }, inputs.sharing, inheritsSharing(inputs), newItemSharing(inputs, added));
+    return { id: itemId, outs: await createdOutputs(client, itemId, checked, added) };
   },
 
   async read(id: string, props: Props) {

@@ -22,13 +22,13 @@ export async function writtenOutputs(client: PortalClient, itemId: string, input
 }
 
 /**
- * Create's outputs. The relationship of an item this create added is the one it was made with (its
+ * Create's outputs. The relationship of an item this create `added` is the one it was made with (its
  * only one), so its other end needs no relatedItems read; an adopted item's relationships are read,
  * and an async add's (dataUrl: the portal makes the relationship when the add finishes).
  */
-export async function createdOutputs(client: PortalClient, itemId: string, inputs: Props, adopted: boolean): Promise<Props> {
+export async function createdOutputs(client: PortalClient, itemId: string, inputs: Props, added: boolean): Promise<Props> {
   const rel = inputs.relationship;
   const other = rel && typeof rel === "object" ? (rel.originItemId ?? rel.destinationItemId) : undefined;
-  const known = !adopted && inputs.adoptItemId === undefined && inputs.dataUrl === undefined && typeof other === "string";
+  const known = added && inputs.dataUrl === undefined && typeof other === "string";
   return writtenOutputs(client, itemId, inputs, known ? [other] : undefined);
 }
