@@ -9,7 +9,7 @@
 // owner's content without administrator privileges) leaves the single reads to ask the portal.
 import type { PortalClient } from "../rest/client";
 import { LISTING_PAGE, userContentPage } from "./folders";
-import { groupPath } from "./groups";
+import { getGroup, groupPath, type PortalGroup } from "./groups";
 import { itemPath, userItemPath } from "./paths";
 
 const folderOf = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
@@ -56,4 +56,10 @@ export function prefetchGroups(client: PortalClient): Promise<boolean> {
       return false;
     }
   });
+}
+
+/** GET community/groups/<id>, answered by the organization's group search when it can be (one search for every group read of a run). */
+export async function readGroup(client: PortalClient, id: string): Promise<PortalGroup> {
+  await prefetchGroups(client);
+  return getGroup(client, id);
 }

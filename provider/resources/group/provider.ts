@@ -3,8 +3,8 @@
 // create only) and `adoptGroupId` replace. Delete treats not-found as done; read treats it as gone.
 import type * as pulumi from "@pulumi/pulumi";
 import { ITEM } from "../../../spec/limits";
-import { prefetchGroups } from "../../ops/bulk";
-import { createGroup, deleteGroup, getGroup, protectGroup, searchGroups, type PortalGroup } from "../../ops/groups";
+import { readGroup } from "../../ops/bulk";
+import { createGroup, deleteGroup, protectGroup, searchGroups, type PortalGroup } from "../../ops/groups";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound, orUndefinedIfNotFound, PortalError } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
@@ -39,8 +39,7 @@ async function thumbnailFacts(inputs: RawInputs, failures: CheckFailure[]): Prom
 async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<string[]> {
   const client = portalClient();
   if (typeof inputs.adoptGroupId === "string" && !isUnknown(inputs.adoptGroupId)) {
-    await prefetchGroups(client); // one search answers every group's read (ops/bulk.ts)
-    const held = await orUndefinedIfNotFound(getGroup(client, inputs.adoptGroupId));
+    const held = await orUndefinedIfNotFound(readGroup(client, inputs.adoptGroupId)); // one search answers every group's read (ops/bulk.ts)
     if (!held) {
       failures.push({ property: "adoptGroupId", reason: `group ${inputs.adoptGroupId} does not exist, or the configured user (portal:token / portal:username) cannot see it` });
       return [];
@@ -104,8 +103,7 @@ export const group: pulumi.dynamic.ResourceProvider = {
   async create(inputs: RawInputs) {
     const client = portalClient();
     if (typeof inputs.adoptGroupId === "string") {
-      await prefetchGroups(client);
-      const held = await getGroup(client, inputs.adoptGroupId);
+      const held = await readGroup(client, inputs.adoptGroupId);
       await applyGroupChanges(client, held.id, inputsAsHeld(inputs, held), inputs, inputs.thumbnailFile !== undefined && !held.thumbnail);
       return { id: held.id, outs: await readBack(client, held.id, inputs) };
     }
@@ -119,8 +117,7 @@ export const group: pulumi.dynamic.ResourceProvider = {
     freshReads(`Group ${id}`); // a refresh asks the portal, shared within the refresh (machinery/client.ts)
     assertReadableState(props, "Group");
     const client = portalClient();
-    await prefetchGroups(client); // one search answers every group's read within the refresh (ops/bulk.ts)
-    const held = await orUndefinedIfNotFound(getGroup(client, id));
+    const held = await orUndefinedIfNotFound(readGroup(client, id)); // one search answers every group's read within the refresh (ops/bulk.ts)
     if (!held) return {};
     const inputs = inputsAsHeld(props, held);
     for (const k of ["thumbnailFile", "thumbnailSize", "thumbnailSha256", "adoptGroupId"]) if (props[k] !== undefined) inputs[k] = props[k];

@@ -4,8 +4,7 @@
 // is done.
 import type * as pulumi from "@pulumi/pulumi";
 import { GROUP } from "../../../spec/limits";
-import { prefetchGroups } from "../../ops/bulk";
-import { getGroup } from "../../ops/groups";
+import { readGroup } from "../../ops/bulk";
 import { isNotFound, orUndefinedIfNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
@@ -33,8 +32,7 @@ function rosterFailures(inputs: RawInputs): CheckFailure[] {
 
 /** The group's title for plan lines, or its id. */
 async function titleOf(groupId: string): Promise<string> {
-  await prefetchGroups(portalClient()); // one search answers every group's read (ops/bulk.ts)
-  const g = await orUndefinedIfNotFound(getGroup(portalClient(), groupId)).catch(() => undefined);
+  const g = await orUndefinedIfNotFound(readGroup(portalClient(), groupId)).catch(() => undefined); // one search answers every group's read (ops/bulk.ts)
   return g ? `${shown(g.title)} (${groupId})` : groupId;
 }
 

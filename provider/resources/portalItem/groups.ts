@@ -1,8 +1,7 @@
 // The groups of `PortalItem.sharing.groups` must exist (issue 23): a typo'd or deleted group is found
 // at preview when its id is known (a read per group, remembered for the run), and again at up before
 // the item is added, so a share to a missing group never leaves a half-made item behind.
-import { prefetchGroups } from "../../ops/bulk";
-import { getGroup } from "../../ops/groups";
+import { readGroup } from "../../ops/bulk";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
@@ -13,9 +12,8 @@ const seen = new Set<string>();
 
 async function exists(client: PortalClient, id: string): Promise<boolean> {
   if (seen.has(id)) return true;
-  await prefetchGroups(client); // one search answers every group's read (ops/bulk.ts)
   try {
-    await getGroup(client, id);
+    await readGroup(client, id); // one search answers every group's read (ops/bulk.ts)
     seen.add(id);
     return true;
   } catch (e) {
