@@ -90,15 +90,28 @@ export function uploadLimits(env: NodeJS.ProcessEnv = process.env): UploadLimits
 }
 
 /**
- * The job poll schedule (provider/rest/jobs.ts): every 50 ms for the first two seconds (most
- * emulator and small portal jobs end there, noticed within 50 ms), then ×1.2 per poll up to one
- * poll every 500 ms (~2 requests/s per job in flight). Jobs ending uniformly in 0–10 s are noticed
- * 141 ms after their end (median; bench/upload.bench.ts prints it), against 855 ms before.
+ * The job poll schedule (provider/rest/jobs.ts; issue 28). An answer that shows the job's end left
+ * the portal half a round trip (RTT) before it arrives, so a job is noticed RTT/2 plus the wait
+ * until the next poll reaches the portal after its end. Polls go out every
+ * `max(initialDelayMs, RTT / maxInFlight, elapsed × initialDelayMs / fastPhaseMs)`, the last term
+ * capped at `maxDelayMs`, with at most `maxInFlight` in flight; RTT is measured from the polls' own
+ * answers. So:
+ * - for the first `fastPhaseMs` (2 s), two polls in flight staggered by RTT/2 (or one every 40 ms on
+ *   a short link): a job ending there is noticed within max(RTT, RTT/2 + 40 ms);
+ * - after it, the interval is 2% of the time already waited (a job's remaining time is as likely
+ *   long as its age: a later end is noticed within RTT/2 + 2% of its run time), up to 500 ms;
+ * - the request rate per job: at most 25 polls/s (and at most 2 in flight) for 2 s, then
+ *   50 / elapsed-seconds polls/s, 2 polls/s from 25 s on. A job of T s costs about
+ *   50 + 50·ln(T / 2) polls up to 25 s, then 2 a second (a 60 s job ~250, 10 min ~1,330).
  */
 export const JOB_POLL = {
-  initialDelayMs: 50,
+  /** Shortest interval between two polls of one job (≤ 25 polls/s). */
+  initialDelayMs: 40,
+  /** Polls of one job in flight at once, staggered by RTT / maxInFlight. */
+  maxInFlight: 2,
+  /** The fast phase; past it the interval is elapsed × initialDelayMs / fastPhaseMs (2%). */
   fastPhaseMs: 2_000,
-  factor: 1.2,
+  /** Cap of the interval that grows with the time waited (≥ 2 polls/s; RTT / maxInFlight may pass it on a very long link). */
   maxDelayMs: 500,
 } as const;
 

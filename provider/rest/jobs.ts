@@ -8,15 +8,27 @@ import { JobFailedError, JobTimeoutError } from "./errors";
 export const POLL_DEFAULTS = {
   /** Deadline when the caller gives none. */
   timeoutMs: 10 * 60_000,
-  /** First wait between two polls. */
+  /** Shortest interval between two polls of one job (the fast phase's, on a short link). */
   initialDelayMs: JOB_POLL.initialDelayMs,
-  /** Cap of the wait between two polls. */
+  /** Cap of the interval that grows with the time waited. */
   maxDelayMs: JOB_POLL.maxDelayMs,
-  /** Growth of the wait after each poll, once the fast phase is over. */
-  factor: JOB_POLL.factor,
-  /** The first polls, this long, keep the first wait (a short job is noticed at once). */
+  /** Polls of one job in flight at once, staggered by the round trip / maxInFlight. */
+  maxInFlight: JOB_POLL.maxInFlight,
+  /** The first polls, this long, keep the shortest interval; past it the interval is elapsed × initialDelayMs / fastPhaseMs. */
   fastPhaseMs: JOB_POLL.fastPhaseMs,
 } as const;
+
+/**
+ * The interval between two polls' sends (limits.ts JOB_POLL): the shortest interval, or the round
+ * trip over the polls in flight (a poll reaching the portal every RTT / maxInFlight), or, past the
+ * fast phase, a share of the time waited (capped at maxDelayMs), whichever is longest.
+ */
+export function pollIntervalMs(elapsedMs: number, rttMs: number | undefined, o: { initialDelayMs?: number; maxDelayMs?: number } = {}): number {
+  const initial = o.initialDelayMs ?? POLL_DEFAULTS.initialDelayMs;
+  const max = Math.max(initial, o.maxDelayMs ?? POLL_DEFAULTS.maxDelayMs);
+  const late = elapsedMs > POLL_DEFAULTS.fastPhaseMs ? Math.min(max, (elapsedMs * initial) / POLL_DEFAULTS.fastPhaseMs) : 0;
+  return Math.max(initial, (rttMs ?? 0) / POLL_DEFAULTS.maxInFlight, late);
+}
 
 export type JobState = "pending" | "done" | "failed";
 
@@ -55,45 +67,86 @@ export interface PollOptions<T> {
   operation: string;
   /** What is awaited, in words, e.g. `append job 42 on layer …/FeatureServer/0`. */
   what: string;
-  /** Fetches the current status document once. */
+  /** Fetches the current status document once (up to POLL_DEFAULTS.maxInFlight calls at once). */
   fetch: () => Promise<T>;
   /** Reads the status text of a document. Default: `doc.status`. */
   statusOf?: (doc: T) => unknown;
   /** Deadline in ms from the first poll. Default POLL_DEFAULTS.timeoutMs. */
   timeoutMs?: number;
+  /** Shortest interval between two polls. */
   initialDelayMs?: number;
+  /** Cap of the interval that grows with the time waited. */
   maxDelayMs?: number;
   now?: () => number;
+  /** Waits (default: a timer, cleared when an answer comes first). */
   sleep?: (ms: number) => Promise<void>;
-  /** Told the status and the time waited before each wait (progress lines). */
+  /** Told the status and the time waited after each answer that shows the job still going (progress lines). */
   onWait?: (status: string, elapsedMs: number) => void;
 }
 
-/** Polls until the job is done (returns its last document), failed, or past its deadline. */
+/** One poll's outcome; never a rejection, so a poll still in flight when the job ends leaves none unhandled. */
+type Answer<T> = { seq: number; sent: number; doc?: T; error?: unknown; failed: boolean };
+
+/**
+ * Polls until the job is done (returns its first document that says so), failed, or past its
+ * deadline. Up to maxInFlight polls are in flight, each sent pollIntervalMs after the previous one;
+ * the round trip is measured from the answers (smoothed as TCP does, 1/8 per answer), so on a long
+ * link two polls reach the portal half a round trip apart and an end is seen within one round trip.
+ */
 export async function pollJob<T extends object>(o: PollOptions<T>): Promise<T> {
   const now = o.now ?? Date.now;
-  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const timeoutMs = o.timeoutMs ?? POLL_DEFAULTS.timeoutMs;
   const statusOf = o.statusOf ?? ((d: T) => (d as JobDocument).status);
   const started = now();
   const deadline = started + timeoutMs;
-  let delay = o.initialDelayMs ?? POLL_DEFAULTS.initialDelayMs;
-  const maxDelay = o.maxDelayMs ?? POLL_DEFAULTS.maxDelayMs;
+  const inFlight = new Map<number, Promise<Answer<T>>>();
+  let seq = 0;
+  let nextSendAt = started;
+  let rtt: number | undefined;
+  let newest: Answer<T> | undefined;
   for (;;) {
-    // the wait runs from when this poll was sent, so a round trip is not added to every interval
-    // (over a network the answer takes as long as the wait itself; docs/performance.md)
-    const sent = now();
-    const doc = await o.fetch();
+    const t = now();
+    if (inFlight.size < POLL_DEFAULTS.maxInFlight && t >= nextSendAt) {
+      const poll = { seq: ++seq, sent: t };
+      inFlight.set(
+        poll.seq,
+        Promise.resolve()
+          .then(o.fetch)
+          .then(
+            (doc) => ({ ...poll, doc, failed: false }),
+            (error: unknown) => ({ ...poll, error, failed: true }),
+          ),
+      );
+      // the next send is timed from this one, not from its answer (a round trip is not added to
+      // every interval), and never past the deadline (the last poll goes out at it)
+      nextSendAt = Math.min(t + pollIntervalMs(t - started, rtt, o), deadline);
+      continue;
+    }
+    const timer = inFlight.size < POLL_DEFAULTS.maxInFlight ? wait(Math.max(0, nextSendAt - t), o.sleep) : undefined;
+    const answer = await Promise.race([...inFlight.values(), ...(timer ? [timer.done.then(() => undefined)] : [])]);
+    timer?.cancel();
+    if (answer === undefined) continue; // time for the next poll
+    inFlight.delete(answer.seq);
+    if (answer.failed) throw answer.error;
+    const doc = answer.doc as T;
+    const sample = now() - answer.sent;
+    rtt = rtt === undefined ? sample : rtt + (sample - rtt) / 8;
     const state = jobState(statusOf(doc));
     if (state === "done") return doc;
     if (state === "failed") throw new JobFailedError(o.operation, o.what, doc, failureReason(doc as JobDocument));
-    const remaining = deadline - now();
-    if (remaining <= 0) throw new JobTimeoutError(o.operation, o.what, doc, timeoutMs, describeStatus(doc, statusOf));
-    o.onWait?.(String(statusOf(doc) ?? "pending"), now() - started);
-    const wait = Math.min(delay - (now() - sent), remaining);
-    if (wait > 0) await sleep(wait);
-    if (now() - started >= POLL_DEFAULTS.fastPhaseMs) delay = Math.min(maxDelay, Math.round(delay * POLL_DEFAULTS.factor));
+    if (!newest || answer.seq > newest.seq) newest = answer;
+    const last = newest.doc as T;
+    if (deadline - now() <= 0) throw new JobTimeoutError(o.operation, o.what, last, timeoutMs, describeStatus(last, statusOf));
+    o.onWait?.(String(statusOf(last) ?? "pending"), now() - started);
   }
+}
+
+/** A wait that can be cut short: the default timer is cleared; an injected sleep runs out unheeded. */
+function wait(ms: number, sleep?: (ms: number) => Promise<void>): { done: Promise<void>; cancel: () => void } {
+  if (sleep) return { done: sleep(ms), cancel: () => undefined };
+  let handle: ReturnType<typeof setTimeout> | undefined;
+  const done = new Promise<void>((resolve) => (handle = setTimeout(resolve, ms)));
+  return { done, cancel: () => clearTimeout(handle) };
 }
 
 function describeStatus<T extends object>(doc: T, statusOf: (d: T) => unknown): string {
