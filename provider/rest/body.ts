@@ -119,13 +119,20 @@ export async function multipartBody(params: Params, files: Record<string, FilePa
 }
 
 /**
- * The file at `path` cut into parts of `partBytes` (the last one shorter), each a byte range of
- * the file: nothing is read until a part is sent (multipart mode, spec.md#gap-multipart).
+ * The file at `path` cut into parts of `partBytes` (the last one shorter), or of the sizes `partBytes`
+ * gives for the file's size, each a byte range of the file: nothing is read until a part is sent
+ * (multipart mode, spec.md#gap-multipart).
  */
-export async function fileParts(path: string, partBytes: number, filename = basename(path)): Promise<FilePart[]> {
-  if (!(partBytes > 0)) throw new RangeError("partBytes must be positive");
+export async function fileParts(path: string, partBytes: number | ((size: number) => readonly number[]), filename = basename(path)): Promise<FilePart[]> {
   const size = (await fsp.stat(path)).size;
   const parts: FilePart[] = [];
+  if (typeof partBytes === "function") {
+    let start = 0;
+    for (const bytes of partBytes(size)) parts.push({ path, start, end: (start += bytes), filename });
+    if (start !== size || parts.length === 0) throw new RangeError(`parts of ${start} bytes for a file of ${size}`);
+    return parts;
+  }
+  if (!(partBytes > 0)) throw new RangeError("partBytes must be positive");
   for (let start = 0; start < size || parts.length === 0; start += partBytes) {
     parts.push({ path, start, end: Math.min(size, start + partBytes), filename });
   }

@@ -3,7 +3,7 @@
 // parts (spec.md#gap-multipart); the parts in flight from the measured rate of the parts.
 import assert from "node:assert/strict";
 import { MULTIPART, UPLOAD, uploadLimits } from "../../spec/limits";
-import { inParts, KEEP_GAIN, nextParallelism, partBytesFor, startParallelism, type Parallelism } from "../../provider/resources/portalItem/uploadPlan";
+import { EDGE_DIVISOR, inParts, KEEP_GAIN, nextParallelism, partBytesFor, partSizesFor, startParallelism, type Parallelism } from "../../provider/resources/portalItem/uploadPlan";
 
 const MiB = 1024 * 1024;
 const shipped = uploadLimits({});
@@ -49,6 +49,43 @@ describe("unit: upload chooser (uploadPlan.ts)", () => {
     assert.equal(partBytesFor(100 * MiB, uploadLimits({ PORTAL_UPLOAD_PART_BYTES: "1024" })), MULTIPART.minPartBytes);
     const huge = 100_000 * 5 * MiB;
     assert.equal(partBytesFor(huge, uploadLimits({ PORTAL_UPLOAD_PART_BYTES: String(5 * MiB) })), huge / MULTIPART.maxParts);
+  });
+
+  it("the parts: a quarter of the part size for the first six and the last twelve of a large file, the part size between", () => {
+    const gib = partSizesFor(1024 * MiB, shipped);
+    const edge = Math.max(MULTIPART.minPartBytes, (16 * MiB) / EDGE_DIVISOR);
+    assert.equal(edge, 5 * MiB);
+    assert.deepEqual(gib.slice(0, UPLOAD.parallelParts), Array(UPLOAD.parallelParts).fill(edge));
+    assert.deepEqual(gib.slice(-UPLOAD.maxParallelParts), Array(UPLOAD.maxParallelParts).fill(edge));
+    assert.deepEqual(gib, [...Array(6).fill(edge), ...Array(58).fill(16 * MiB), 6 * MiB, ...Array(12).fill(edge)]);
+    // a remainder under 5 MB joins the middle's last part: 1020 MiB = 6 × 5 + 57 × 16 + 18 + 12 × 5
+    assert.deepEqual(partSizesFor(1020 * MiB, shipped), [...Array(6).fill(edge), ...Array(57).fill(16 * MiB), 18 * MiB, ...Array(12).fill(edge)]);
+    // 256 MiB: parts of 8 MiB, edges of 5 MiB, a 6 MiB remainder of its own
+    assert.deepEqual(partSizesFor(256 * MiB, shipped), [...Array(6).fill(5 * MiB), ...Array(20).fill(8 * MiB), 6 * MiB, ...Array(12).fill(5 * MiB)]);
+    // 8 GiB: parts of 64 MiB, edges of 16
+    const eight = partSizesFor(8 * 1024 * MiB, shipped);
+    assert.equal(eight[0], 16 * MiB);
+    assert.equal(eight[eight.length - 1], 16 * MiB);
+    assert.equal(eight[10], 64 * MiB);
+    // too small for a wave of whole parts between the edges, or a fixed part size: every part the same
+    assert.deepEqual(partSizesFor(64 * MiB, shipped), Array(8).fill(8 * MiB));
+    assert.deepEqual(partSizesFor(100 * MiB + 7, shipped), [...Array(12).fill(8 * MiB), 4 * MiB + 7]);
+    const fixed = uploadLimits({ PORTAL_UPLOAD_PART_BYTES: String(5 * MiB) });
+    assert.deepEqual(partSizesFor(1024 * MiB, fixed), Array(205).fill(5 * MiB).map((b, i) => (i === 204 ? 1024 * MiB - 204 * 5 * MiB : b)));
+  });
+
+  it("the parts from the size alone: they add up to the file, none but the last under 5 MB, at most 10,000, the same for the same size (resume)", () => {
+    const sizes = [0, 1, 33 * MiB, 186 * MiB, 190 * MiB + 1, 777 * MiB + 3, 1024 * MiB - 1, 5 * 1024 * MiB, 700 * 1024 * MiB, 10_000 * 64 * MiB, 10_000 * 64 * MiB + 1, 2 * 1024 * 1024 * MiB];
+    for (let k = 1; k <= 40; k++) sizes.push(Math.floor((k * 7919 * MiB) / 13) + k);
+    for (const size of sizes) {
+      for (const limits of [shipped, uploadLimits({ PORTAL_UPLOAD_PARALLEL_PARTS: "2", PORTAL_UPLOAD_MAX_PARALLEL_PARTS: "40" })]) {
+        const parts = partSizesFor(size, limits);
+        assert.equal(parts.reduce((a, b) => a + b, 0), size, `${size}: the parts add up`);
+        assert.ok(parts.slice(0, -1).every((b) => b >= MULTIPART.minPartBytes), `${size}: a part under 5 MB`);
+        assert.ok(parts.length >= 1 && parts.length <= MULTIPART.maxParts, `${size}: ${parts.length} parts`);
+        assert.deepEqual(partSizesFor(size, shipped), parts, `${size}: the same size cuts the same parts, whatever the parts in flight`);
+      }
+    }
   });
 
   it("a link that limits each connection: the parts in flight double while the rate follows, 3 → 6 → 12", () => {

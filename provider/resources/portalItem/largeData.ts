@@ -15,7 +15,7 @@ import { jobProgressLine, reportProgress } from "../../progress";
 import { fileParts } from "../../rest/body";
 import type { PortalClient } from "../../rest/client";
 import { commitParts, partsProgress, sendParts } from "./parts";
-import { multipartThresholdBytes, partBytes } from "./upload";
+import { multipartThresholdBytes, partSizes } from "./upload";
 
 export interface FileUpdate {
   file: string;
@@ -33,7 +33,7 @@ export const updatesInParts = (fileSize: unknown): boolean => typeof fileSize ==
 export async function replaceFileInParts(client: PortalClient, ref: ItemRef, o: FileUpdate): Promise<void> {
   const size = (await fsp.stat(o.file)).size;
   if (size !== o.fileSize) throw new Error(`PortalItem: ${o.file} changed since preview (${o.fileSize} bytes then, ${size} now); nothing was sent. Run again.`);
-  const parts = await fileParts(o.file, partBytes(size), basename(o.file));
+  const parts = await fileParts(o.file, partSizes, basename(o.file));
   // an update cut off by a killed run leaves the item partial: drop those parts first
   if ((await getItemStatus(client, ref).catch(() => undefined))?.status === "partial") await cancelItem(client, ref);
   await updateItem(client, { ...ref, item: { multipart: true, filename: basename(o.file) } });

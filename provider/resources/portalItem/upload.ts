@@ -4,7 +4,6 @@
 // addPart calls (portalItem/parts.ts), commit with the item properties, then wait. Threshold,
 // part size and parts in flight: limits.ts UPLOAD and uploadPlan.ts, chosen by measurement (docs/performance.md). A failure cancels the half-made item. An upload cut off by a killed run
 // is found again through its itemIdToCreate and resumed from the parts the portal holds.
-import { promises as fsp } from "node:fs";
 import { basename } from "node:path";
 import { uploadLimits } from "../../../spec/limits";
 import { addItem, deleteItem, getItem, type ItemParams } from "../../ops/items";
@@ -16,13 +15,15 @@ import type { PortalClient } from "../../rest/client";
 import { isNotFound, JobFailedError, NetworkError, PortalError } from "../../rest/errors";
 import { derivedItemIdToCreate, generationOf } from "./identity";
 import { commitParts, heldParts, partsProgress, sendParts } from "./parts";
-import { partBytesFor } from "./uploadPlan";
+import { partBytesFor, partSizesFor } from "./uploadPlan";
 
 
 /** Files above this size use multipart mode (limits.ts UPLOAD, with its environment override). */
 export const multipartThresholdBytes = (): number => uploadLimits().singleRequestMaxBytes;
 /** Part size of multipart mode for a file of `size` bytes (uploadPlan.ts; never below docs/spec.md's 5 MB minimum). */
 export const partBytes = (size: number): number => partBytesFor(size, uploadLimits());
+/** The parts' sizes, in order, for a file of `size` bytes (uploadPlan.ts: smaller parts at both ends of a large file). */
+export const partSizes = (size: number): number[] => partSizesFor(size, uploadLimits());
 
 export interface MultipartUpload {
   owner: string;
@@ -136,7 +137,7 @@ async function assertResumedSize(client: PortalClient, ref: ItemRef, parts: File
 /** Multipart mode end to end; the item is cancelled on any failure after it exists. */
 
 export async function uploadMultipart(client: PortalClient, o: MultipartUpload): Promise<{ itemId: string; adopted: boolean }> {
-  const parts = await fileParts(o.file, partBytes((await fsp.stat(o.file)).size), basename(o.file));
+  const parts = await fileParts(o.file, partSizes, basename(o.file));
   const begun = await start(client, o, parts);
   if ("adopted" in begun) return { itemId: begun.adopted, adopted: true };
   const ref = { owner: o.owner, itemId: begun.itemId, folder: o.folder };

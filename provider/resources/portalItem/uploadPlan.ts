@@ -1,6 +1,13 @@
-// How a file goes up (issue 28 scope 3), as pure functions: one request or multipart and the part
-// size, from the file's size alone (a resumed upload must cut the very parts an earlier run sent:
-// upload.ts resumes by part number), and the parts in flight, from the measured throughput.
+// How a file goes up (issue 28 scope 3), as pure functions: one request or multipart and the parts
+// (their sizes), from the file's size alone (a resumed upload must cut the very parts an earlier
+// run sent: upload.ts resumes by part number), and the parts in flight, from the measured throughput.
+//
+// The parts: about UPLOAD.targetParts of one size, except at both ends. The first
+// UPLOAD.parallelParts parts and the last UPLOAD.maxParallelParts are a quarter of that size (at
+// least the contract's 5 MB): the first ones finish sooner, so the parts in flight grow sooner;
+// the last ones go out one per connection when the others are done or about to be, so the last
+// wave drains in a quarter of a part's time instead of a whole one (lanes end up to a part's time
+// apart). Only the constants and the size decide them, not the environment's parts in flight.
 //
 // Parallelism: a link that limits each connection (a WAN, a proxy, a portal's per-request rate)
 // gives n parallel parts n times one part's rate; a link bound by its total bandwidth, or a
@@ -27,6 +34,38 @@ export function partBytesFor(size: number, limits: Pick<UploadLimits, "partBytes
   if (limits.partBytes !== undefined) return Math.max(limits.partBytes, MULTIPART.minPartBytes, fewest);
   const target = Math.ceil(size / UPLOAD.targetParts / MiB) * MiB;
   return Math.max(MULTIPART.minPartBytes, fewest, Math.min(UPLOAD.maxPartBytes, Math.max(UPLOAD.minPartBytes, target)));
+}
+
+/** The edge parts (the first UPLOAD.parallelParts and the last UPLOAD.maxParallelParts) are the part size divided by this. */
+export const EDGE_DIVISOR = 4;
+
+/**
+ * The sizes of the parts of a file of `size` bytes, in order, from the size alone: every part
+ * partBytesFor's size (the last one shorter) when the part size is fixed (PORTAL_UPLOAD_PART_BYTES)
+ * or the file too small for the edges to leave a wave of whole parts between them; else smaller
+ * parts at both ends (the module's header). Every part but the last is at least
+ * MULTIPART.minPartBytes; never more than MULTIPART.maxParts parts; the sizes add up to `size`.
+ */
+export function partSizesFor(size: number, limits: Pick<UploadLimits, "partBytes">): number[] {
+  const part = partBytesFor(size, limits);
+  const uniform = (): number[] => {
+    const sizes = Array<number>(Math.max(1, Math.ceil(size / part))).fill(part);
+    sizes[sizes.length - 1] = size - part * (sizes.length - 1);
+    return sizes;
+  };
+  if (limits.partBytes !== undefined) return uniform();
+  const edge = Math.max(MULTIPART.minPartBytes, Math.floor(part / EDGE_DIVISOR / MiB) * MiB);
+  const [head, tail] = [UPLOAD.parallelParts, UPLOAD.maxParallelParts];
+  const middle = size - (head + tail) * edge;
+  if (edge >= part || middle < tail * part) return uniform();
+  const whole = Math.floor(middle / part);
+  const mid = Array<number>(whole).fill(part);
+  const rest = middle - whole * part;
+  // a short remainder joins the middle's last part (no part but the file's last below 5 MB)
+  if (rest >= MULTIPART.minPartBytes) mid.push(rest);
+  else mid[whole - 1] += rest;
+  if (head + mid.length + tail > MULTIPART.maxParts) return uniform();
+  return [...Array<number>(head).fill(edge), ...mid, ...Array<number>(tail).fill(edge)];
 }
 
 /** A part sent: its bytes, how long its request took, and the parts in flight when it started. */

@@ -1,7 +1,7 @@
 // Direct HTTP calls of a multipart upload (spec.md#gap-multipart (list parts", "Item status"),
 // for the tests that leave an upload half done as a killed run would, and request counts.
 import * as fs from "node:fs";
-import { partBytes } from "../../../provider/resources/portalItem/upload";
+import { partSizes } from "../../../provider/resources/portalItem/upload";
 import { portalGet, requestLog, type Emulator } from "./portalCalls";
 
 /** Starts a multipart upload as `user` (spec.md#add-item-multipart), asking for `itemIdToCreate`. */
@@ -15,8 +15,9 @@ export async function startUpload(emu: Emulator, user: string, filename: string,
 /** Sends part `partNum` (1-based) of `file`, cut as the provider cuts it (or at `partSize`, as another version might have). */
 export async function sendPart(emu: Emulator, user: string, itemId: string, file: string, partNum: number, partSize?: number): Promise<void> {
   const whole = await fs.openAsBlob(file);
-  const part = partSize ?? partBytes(whole.size);
-  const blob = whole.slice((partNum - 1) * part, partNum * part);
+  const sizes = partSize === undefined ? partSizes(whole.size) : undefined;
+  const start = sizes ? sizes.slice(0, partNum - 1).reduce((a, b) => a + b, 0) : (partNum - 1) * partSize!;
+  const blob = whole.slice(start, start + (sizes ? sizes[partNum - 1] : partSize!));
   const form = new FormData();
   for (const [k, v] of Object.entries({ f: "json", token: emu.tokens[user], partNum: String(partNum) })) form.append(k, v);
   form.append("file", blob, "part");
