@@ -7,7 +7,9 @@
 // Previews interleaved, BENCH_REPEAT rounds (default 3), best kept. Reports seconds, the ratio, the
 // `pulumi` process's peak RSS (GNU time %M, when /usr/bin/time is there) and the portal requests the
 // timed previews made (the emulator's request log; must be 0). Every preview must report only
-// unchanged resources. Run: npm run build && npm run bench preview   (BENCH_JSON=file: raw figures)
+// unchanged resources. Then a `pulumi refresh` of both stacks, interleaved, best kept (issue 28: each
+// PortalItem read from the portal; the outputs must stay the same).
+// Run: npm run build && npm run bench preview   (BENCH_JSON=file: raw figures)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -119,6 +121,22 @@ async function main(): Promise<void> {
       }
     }
     const logged = await requestLog();
+    // issue 28 scope 6: a refresh of the same stacks, interleaved, best kept; each PortalItem is read
+    // from the portal, and the state keeps the same outputs (nothing drifted)
+    await fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
+    const bestRefresh: { portal?: number; baseline?: number } = {};
+    for (let round = 0; round < REPEAT; round++) {
+      for (const [key, project] of [["baseline", baselines.baseline], ["portal", portal]] as const) {
+        const r = await mustPulumi(project, "dev", ["refresh", "--yes", "--skip-preview"], `${key} refresh`, false);
+        console.error(`  round ${round + 1}, ${key} refresh: ${r.seconds.toFixed(2)} s`);
+        bestRefresh[key] = Math.min(bestRefresh[key] ?? Infinity, r.seconds);
+      }
+    }
+    const refreshRequests = (await requestLog()).length / REPEAT;
+    const afterRefresh = await portalItemStates(portal, "dev", N);
+    const sameOutputs = JSON.stringify(afterRefresh) === JSON.stringify(states);
+    if (!sameOutputs) console.error("  the refresh changed the PortalItems' outputs");
+    const refreshRatio = bestRefresh.portal! / bestRefresh.baseline!;
     const onlyConnectionReads = logged.length <= REPEAT && logged.every((q) => q.method === "GET" && q.path.split("?")[0].endsWith("/portals/self"));
     const ratio = best.portal!.seconds / best.baseline!.seconds;
     const rows = [
@@ -132,14 +150,16 @@ async function main(): Promise<void> {
     console.log("|---:|---|---:|---:|---:|---:|---|");
     for (const r of rows) console.log(`| ${N} | ${r.phase} | ${r.seconds.toFixed(2)} | ${r.ratio.toFixed(2)} | ${r.peakRssMiB ?? ""} | ${r.portalRequests ?? ""} | ${N + 1} same |`);
     console.log(`PortalItem against the do-nothing provider that also captures no stacks: ${(best.portal!.seconds / best.quiet!.seconds).toFixed(2)}×`);
+    console.log(`refresh of ${N} PortalItems: ${bestRefresh.portal!.toFixed(2)} s against the do-nothing provider's ${bestRefresh.baseline!.toFixed(2)} s (${refreshRatio.toFixed(2)}×), ${refreshRequests.toFixed(0)} portal requests per refresh, outputs ${sameOutputs ? "the same" : "CHANGED"}`);
     if (logged.length > 0) console.error(`  portal requests during the previews: ${logged.slice(0, 10).map((q) => `${q.method} ${q.path}`).join(", ")}`);
-    writeRaw({ resources: N, repeat: REPEAT, properties: names, upRequests, rows, loadAverage: os.loadavg() });
+    writeRaw({ resources: N, repeat: REPEAT, properties: names, upRequests, rows, refresh: { ...bestRefresh, ratio: refreshRatio, requests: refreshRequests, sameOutputs }, loadAverage: os.loadavg() });
     summarize([
       // issue 29: each preview reads portals/self once (the connection check) and nothing else
       { figure: `no-change preview of ${N} PortalItems`, measured: `${best.portal!.seconds.toFixed(2)} s, ${logged.length} portal requests in ${REPEAT} previews`, baseline: `do-nothing dynamic provider ${best.baseline!.seconds.toFixed(2)} s`, ratio, rss: { pulumi: peak.portal || undefined }, goal: "≤ 1.1×, 1 request per preview (portals/self)", met: ratio <= 1.1 && onlyConnectionReads },
       { figure: `the same against a do-nothing provider that also skips stack captures`, measured: `${best.portal!.seconds.toFixed(2)} s`, baseline: `${best.quiet!.seconds.toFixed(2)} s`, ratio: best.portal!.seconds / best.quiet!.seconds },
+      { figure: `refresh of ${N} PortalItems (loopback)`, measured: `${bestRefresh.portal!.toFixed(2)} s, ${refreshRequests.toFixed(0)} portal requests, outputs ${sameOutputs ? "the same" : "changed"}`, baseline: `do-nothing dynamic provider ${bestRefresh.baseline!.toFixed(2)} s`, ratio: refreshRatio, goal: "≤ 1.1×, the same outputs", met: refreshRatio <= 1.1 && sameOutputs },
     ]);
-    if (!onlyConnectionReads) process.exitCode = 1;
+    if (!onlyConnectionReads || !sameOutputs) process.exitCode = 1;
   } finally {
     await emu.close();
     for (const p of projects) p.remove();

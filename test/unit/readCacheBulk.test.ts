@@ -44,11 +44,9 @@ describe("unit: read cache, bulk answers (issue 24)", () => {
     assert.deepEqual(await off.get("item c", load("asked again")), { v: "asked again" }, "bulk answers are off with the cache");
   });
 
-  it("each caller gets its own copy of a primed answer", async () => {
+  it("each caller gets its own copy of a primed answer (the lister hands its answer over)", async () => {
     const c = new ReadCache(clock, 60_000, 600_000);
-    const listed = { v: "listed" };
-    c.prime("item a", listed);
-    listed.v = "changed by the lister";
+    c.prime("item a", { v: "listed" });
     const first = await c.get<{ v: string }>("item a", load("x"));
     first.v = "changed by a caller";
     assert.deepEqual(await c.get("item a", load("x")), { v: "listed" });

@@ -14,6 +14,7 @@ import { rememberReplaced } from "../machinery/replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
 import { carryHeldWhenUnset, changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { FOLDER_TABLE } from "./table";
+import { definedOnly } from "../machinery/definedOnly";
 
 const known = (v: unknown): v is string => typeof v === "string" && !isUnknown(v);
 const ownerOf = async (client: PortalClient, p: RawInputs) => (known(p.owner) ? p.owner : client.username());
@@ -47,7 +48,7 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
 async function outsOf(client: PortalClient, inputs: RawInputs, owner: string, folder: PortalFolder): Promise<RawInputs> {
   // the listing's first page, as the items' prefetch reads it (ops/bulk.ts): one answer for both
   const itemCount = (await userContentPage(client, owner, folder.id, 1, LISTING_PAGE).catch(() => undefined))?.total;
-  return JSON.parse(JSON.stringify({ ...withoutPlan(inputs), title: folder.title, owner, folderId: folder.id, itemCount, schemaVersion: STATE_LAYOUT_VERSION }));
+  return definedOnly({ ...withoutPlan(inputs), title: folder.title, owner, folderId: folder.id, itemCount, schemaVersion: STATE_LAYOUT_VERSION });
 }
 
 export const folder: pulumi.dynamic.ResourceProvider = {

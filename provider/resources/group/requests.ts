@@ -7,6 +7,7 @@ import { sameValue } from "../machinery/sameValue";
 import { withoutPlan } from "../machinery/plan";
 import { STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
 import { GROUP_DRIFT, GROUP_INPUT_KEYS, GROUP_TABLE, GROUP_WIRE } from "./table";
+import { definedOnly } from "../machinery/definedOnly";
 
 const WHEN_SET = new Set(Object.entries(GROUP_TABLE).flatMap(([k, p]) => ("whenSet" in p && p.whenSet ? [k] : [])));
 const empty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
@@ -50,7 +51,7 @@ export function inputsAsHeld(olds: RawInputs, group: PortalGroup): RawInputs {
   if (olds.protected !== undefined) inputs.protected = group.protected === true;
   for (const key of ["__urn"]) if (olds[key] !== undefined) inputs[key] = olds[key];
   inputs.schemaVersion = STATE_LAYOUT_VERSION;
-  return JSON.parse(JSON.stringify(inputs));
+  return definedOnly(inputs);
 }
 
 /** The outputs: the inputs plus what the portal computed. */

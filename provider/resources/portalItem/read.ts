@@ -10,13 +10,10 @@ import { DRIFT_FIELDS, FILE_KEYS, INPUT_KEYS, OUTPUT_FIELDS, WHEN_SET } from "./
 import { relatedItemIds, relationshipHeld } from "./relationship";
 import { STATE_LAYOUT_VERSION } from "../machinery/state";
 import { withoutPlan } from "../machinery/plan";
+import { definedOnly } from "../machinery/definedOnly";
 
 import type { PortalItemProps as Props } from "./props";
 
-/** The provider host sends results as protobuf Structs, which cannot hold undefined: drop such keys. */
-export function definedOnly(props: Props): Props {
-  return JSON.parse(JSON.stringify(props));
-}
 
 const empty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
