@@ -8,11 +8,15 @@
 // A bulk listing (a page of 100 items, the organization's groups) may answer the single reads of
 // what it lists (`prime`): one request for a hundred resources; such answers live BULK_READ_MS, so
 // a long adopting `up` does not read the same listing again each minute; a write still empties all.
+// An hour: one stack's adopting `up` of 5,000 items runs about that long on the file backend (the
+// engine's checkpoints), and each earlier expiry read every listing again (issue 24). An answer that
+// old is what the run saw at its start, as if the resource had come first; the next refresh sees
+// any later change.
 
 /** How long an answer serves the same read, ms (PORTAL_READ_CACHE_MS overrides; 0 turns it off). */
 export const READ_CACHE_MS = 60_000;
 /** How long a bulk listing's answers serve, ms (PORTAL_BULK_READ_MS overrides); a write drops them sooner. */
-export const BULK_READ_MS = 600_000;
+export const BULK_READ_MS = 3_600_000;
 
 export class ReadCache {
   private readonly entries = new Map<string, { at: number; ttl: number; answer: Promise<unknown> }>();
