@@ -9,7 +9,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "csv-parse";
 import { appendToLayer, type AppendOptions } from "../emulator/features/append";
-import { dateParser } from "../emulator/features/append/dates";
 import { openCsv } from "../emulator/features/formats/csv";
 import { rowBatches } from "../emulator/features/formats/source";
 import { buildLayerData, buildLayerDef } from "../emulator/features/model/build";
@@ -32,7 +31,6 @@ const options: AppendOptions = {
   rollbackOnFailure: true,
   applyDefaults: false,
   updateExtent: false,
-  parseDate: dateParser(undefined),
 } as AppendOptions;
 
 async function seconds(run: () => Promise<unknown>): Promise<number> {

@@ -32,6 +32,23 @@ export class KeyDictionary {
   nameOf(id: number): string {
     return this.names[id];
   }
+
+  /** Every name in id order (id 1 first): another thread's encoder gets the same ids from it. */
+  get all(): string[] {
+    return this.names.slice(1);
+  }
+
+  /** A dictionary holding `names` as ids 1, 2, …, that refuses new names (they would not be the row file's). */
+  static frozen(names: readonly string[]): KeyDictionary {
+    const d = new KeyDictionary();
+    for (const n of names) d.idOf(n);
+    d.idOf = (name) => d.ids.get(name) ?? fail(`attribute '${name}' is not in the layer's dictionary`);
+    return d;
+  }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 /** Encodes into a scratch buffer it grows as needed; `encode` returns the bytes written (valid until the next call). */
@@ -41,8 +58,14 @@ export class RowEncoder {
 
   constructor(private readonly keys: KeyDictionary) {}
 
-  /** `tag`: the first byte (the row file's format tag). */
-  encode(tag: number, row: Row): Buffer {
+  /** Where `encode` put the slot's 8 bytes (when asked for one). */
+  slotAt = -1;
+
+  /**
+   * `tag`: the first byte (the row file's format tag). `slot`: a name given a number after the
+   * other attributes, its 8 bytes written later (an object id only the store knows: `slotAt`).
+   */
+  encode(tag: number, row: Row, slot?: string): Buffer {
     this.at = 0;
     this.room(1);
     this.buf[this.at++] = tag;
@@ -58,6 +81,11 @@ export class RowEncoder {
         if (Number.isFinite(v)) this.number(v);
         else this.byte(NULL);
       } else this.string(String(v));
+    }
+    if (slot !== undefined) {
+      this.varint(this.keys.idOf(slot));
+      this.number(0);
+      this.slotAt = this.at - 8;
     }
     this.varint(END);
     const g = row.geometry;
@@ -158,4 +186,99 @@ export function decodeRow(bytes: Buffer, keys: KeyDictionary): Row {
     geometry = JSON.parse(string());
   }
   return { attributes, geometry };
+}
+
+/** Steps over one encoded value whose tag is at `at`; returns where the next entry starts. */
+function skipValue(bytes: Buffer, at: number): number {
+  const tag = bytes[at];
+  if (tag === NUMBER) return at + 9;
+  if (tag === STRING) return at + 5 + bytes.readUInt32LE(at + 1);
+  return at + 1;
+}
+
+function readVarint(bytes: Buffer, at: number): [value: number, next: number] {
+  let n = 0;
+  for (let shift = 0; ; shift += 7) {
+    const b = bytes[at++];
+    n += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) return [n, at];
+  }
+}
+
+/** The entries of an encoded row: [key id, value start, value end] each, and where its geometry starts. */
+function entriesOf(bytes: Buffer): { entries: number[]; geometryAt: number } {
+  const entries: number[] = [];
+  let at = 1;
+  for (;;) {
+    const [id, next] = readVarint(bytes, at);
+    if (id === END) return { entries, geometryAt: next };
+    const end = skipValue(bytes, next);
+    entries.push(id, next, end);
+    at = end;
+  }
+}
+
+/**
+ * The unique-index key (`String` of the value; undefined for null and "") of one attribute, read
+ * from an encoded row without decoding the rest; `null` when the row does not hold the attribute.
+ */
+export function encodedKey(bytes: Buffer, id: number): string | undefined | null {
+  let at = 1;
+  for (;;) {
+    const [key, next] = readVarint(bytes, at);
+    if (key === END) return null;
+    if (key === id) {
+      const tag = bytes[next];
+      if (tag === NUMBER) return String(bytes.readDoubleLE(next + 1));
+      if (tag === STRING) {
+        const n = bytes.readUInt32LE(next + 1);
+        return n === 0 ? undefined : (bytes as Utf8Buffer).utf8Slice(next + 5, next + 5 + n);
+      }
+      return tag === NULL ? undefined : String(tag === TRUE);
+    }
+    at = skipValue(bytes, next);
+  }
+}
+
+/**
+ * What `{...old.attributes, ...change.attributes}` encodes to, from the two encoded rows (the same
+ * dictionary): the old row's names keep their places and take the change's values, the change's new
+ * names follow in its order. The geometry is the change's when `newGeometry` and it has one, else
+ * the old row's. The bytes are valid until the next call (a scratch buffer).
+ */
+export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean): Buffer {
+  const a = entriesOf(old);
+  const b = entriesOf(change);
+  let out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
+  out[0] = old[0];
+  let at = 1;
+  const used = new Uint8Array(b.entries.length / 3);
+  for (let i = 0; i < a.entries.length; i += 3) {
+    const id = a.entries[i];
+    let j = 0;
+    while (j < b.entries.length && b.entries[j] !== id) j += 3;
+    at += old.copy(out, at, a.entries[i + 1] - keyLength(id), a.entries[i + 1]);
+    if (j === b.entries.length) at += old.copy(out, at, a.entries[i + 1], a.entries[i + 2]);
+    else {
+      at += change.copy(out, at, b.entries[j + 1], b.entries[j + 2]);
+      used[j / 3] = 1;
+    }
+  }
+  for (let j = 0; j < b.entries.length; j += 3) {
+    if (used[j / 3]) continue;
+    at += change.copy(out, at, b.entries[j + 1] - keyLength(b.entries[j]), b.entries[j + 2]);
+  }
+  out[at++] = END;
+  const useNew = newGeometry && change[b.geometryAt] !== NO_GEOMETRY;
+  at += useNew ? change.copy(out, at, b.geometryAt) : old.copy(out, at, a.geometryAt);
+  out = out.subarray(0, at);
+  return out;
+}
+
+let scratch = Buffer.allocUnsafe(1024);
+
+function keyLength(id: number): number {
+  let n = 1;
+  for (; id > 0x7f; id >>>= 7) n++;
+  return n;
 }
