@@ -93,7 +93,7 @@ async function runAppend(layer: FeatureLayer, table: SourceTable, caller: Append
     const pieces = !mapping && table.csv ? await openCsvPieces(layer, table.csv, table.spatialReference ?? { wkid: 4326 }, caller, o, o.csvPieces) : undefined;
     if (pieces) {
       mapping = pieces.mapping;
-      await pieces.run((batch, base) => applyPrepared(layer, batch, base, pieces.mapping.matchField, o, log, result), applyBatches);
+      await pieces.run((batch, base) => applyPrepared(layer, batch, base, pieces, o, log, result), applyBatches);
     } else await applyBatches(rowBatches(table));
   } catch (e) {
     store.rollback(log); // all or nothing when rollbackOnFailure is true; a source that breaks off also rolls back

@@ -45,6 +45,8 @@ export interface PieceSetup {
   sourceSR: SourceSpatialReference;
   timeReference?: TimeReference;
   upsert: boolean;
+  /** Upsert: an update form is the insert form less `derivedSkip` (append/parallelCsv.ts): none is encoded. */
+  updateFromInsert: boolean;
   applyDefaults: boolean;
   username: string;
   /** The row file's names in id order (KeyDictionary.frozen). */
@@ -53,7 +55,10 @@ export interface PieceSetup {
   uniqueFields: string[];
 }
 
-/** One batch of prepared rows; row i's insert form is bytes[offsets[3i], offsets[3i+1]), its update form up to offsets[3i+2]. */
+/**
+ * One batch of prepared rows; row i's insert form is bytes[offsets[3i], offsets[3i+1]), its update
+ * form up to offsets[3i+2] (empty where it is the insert form's: `updateFromInsert`).
+ */
 export interface PreparedBatch {
   count: number;
   /** How many unique fields each row has keys for. */
@@ -62,11 +67,9 @@ export interface PreparedBatch {
   offsets: Uint32Array;
   /** Where each insert form's object id goes (RowStore.insertEncoded). */
   oidAt: Uint32Array;
-  /** Per row, the insert form's key of each unique field (`uniqueFields` order), and their hashes. */
-  keys: Array<string | undefined>;
+  /** Per row, the hash of the insert form's key of each unique field (`uniqueFields` order; RowStore EncodedRow.hashes). */
   hashes: Uint32Array;
-  /** Upsert: the matched field's key before defaults apply, and its hash. */
-  matchKeys: Array<string | undefined>;
+  /** Upsert: the hash of the matched field's key before defaults apply (0: none); the key is in either form. */
   matchHashes: Uint32Array;
   /** Rows refused whatever the store holds: [row index, message without "row N: "]. */
   errors: Array<[number, string]>;
@@ -83,7 +86,7 @@ export type PieceMessage =
   /** `source`: the source cannot be read (the CSV reader's error, given a row number by the main thread). */
   | { piece: number; fatal: string; source?: boolean };
 
-class Piece {
+export class Piece {
   private batch!: PreparedBatch;
   private buffer = Buffer.allocUnsafe(1 << 20);
   private at = 0;
@@ -157,12 +160,9 @@ class Piece {
     const { attrs, geometry } = converted;
     const now = Date.now();
     if (s.upsert) {
-      const match = keyText(attrs[s.mapping.matchField!]);
-      b.matchKeys[i] = match;
-      b.matchHashes[i] = match === undefined ? 0 : hashKey(match);
+      b.matchHashes[i] = keyHash(keyText(attrs[s.mapping.matchField!]));
     }
-    const update = s.upsert ? { attributes: { ...attrs }, geometry } : undefined;
-    if (update) stampEditor(s.def, update.attributes, s.username, now, false);
+    let update = s.upsert && !s.updateFromInsert ? this.updateForm({ ...attrs }, geometry, now) : undefined;
     let insert: { attributes: typeof attrs; geometry: typeof geometry } | undefined = { attributes: attrs, geometry };
     try {
       completeInsert(s.def, attrs, newGuid(), s.applyDefaults, s.username, now);
@@ -170,12 +170,12 @@ class Piece {
       if (!(e instanceof FieldValueError)) return b.count--, { fatal: (e as Error).message };
       b.insertErrors.push([i, e.message]);
       insert = undefined;
+      // no insert form to take the update from: the row's values again (a refused insert is rare)
+      if (s.upsert && !update) update = this.updateForm(convertRow(s.def, src, s.mapping, this.project, this.parseDate).attrs, geometry, now);
     }
     const u = s.uniqueFields.length;
     for (let f = 0; f < u; f++) {
-      const key = insert ? keyText(attrs[s.uniqueFields[f]]) : undefined;
-      b.keys[i * u + f] = key;
-      b.hashes[i * u + f] = key === undefined ? 0 : hashKey(key);
+      b.hashes[i * u + f] = insert ? keyHash(keyText(attrs[s.uniqueFields[f]])) : 0;
     }
     if ((insert && !plain(insert.attributes)) || (update && !plain(update.attributes))) return void b.odd.push([i, insert, update]), this.mark(i);
     b.offsets[3 * i] = this.at;
@@ -187,6 +187,11 @@ class Piece {
     b.offsets[3 * i + 1] = this.at;
     if (update) this.write(this.encoder.encode(BINARY_TAG, update));
     b.offsets[3 * i + 2] = this.at;
+  }
+
+  private updateForm(attributes: Record<string, unknown>, geometry: SourceRow["geometry"], now: number) {
+    stampEditor(this.s.def, attributes, this.s.username, now, false);
+    return { attributes, geometry };
   }
 
   /** A row with no bytes. */
@@ -212,7 +217,7 @@ class Piece {
     b.bytes = bytes;
     b.offsets = b.offsets.slice(0, 3 * b.count);
     this.reset();
-    await this.post({ piece, batch: b }, [bytes.buffer as ArrayBuffer, b.offsets.buffer as ArrayBuffer]);
+    await this.post({ piece, batch: b }, [bytes.buffer, b.offsets.buffer, b.oidAt.buffer, b.hashes.buffer, b.matchHashes.buffer] as ArrayBuffer[]);
   }
 
   private reset(): void {
@@ -224,9 +229,7 @@ class Piece {
       bytes: new Uint8Array(0),
       offsets: new Uint32Array(3 * n),
       oidAt: new Uint32Array(n),
-      keys: new Array(n * u),
       hashes: new Uint32Array(n * u),
-      matchKeys: [],
       matchHashes: new Uint32Array(this.s.upsert ? n : 0),
       errors: [],
       insertErrors: [],
@@ -248,6 +251,11 @@ function* slices(bytes: Buffer): Generator<Buffer> {
 
 async function* oneBatch<T>(items: Iterable<T>): AsyncGenerator<Iterable<T>> {
   yield items;
+}
+
+/** hashKey, never 0 (0 is no key). */
+function keyHash(key: string | undefined): number {
+  return key === undefined ? 0 : hashKey(key) || 1;
 }
 
 function plain(attributes: Record<string, unknown>): boolean {

@@ -34,7 +34,7 @@ import { planMapping, type Mapping } from "./mapping";
 export const PIECE_BYTES = 1024 * 1024;
 /** Rows per posted batch, and batches a worker may have posted and not yet had taken. */
 const BATCH_ROWS = 1024;
-const CREDIT = 32;
+const CREDIT = 16;
 
 /** The worker's entry: loads csvPieceWorker (compiled, or through ts-node when this runs from source). */
 const ENTRY = `const { workerData } = require("node:worker_threads");
@@ -51,6 +51,8 @@ export interface PieceOptions {
 
 export interface CsvPieces {
   mapping: Mapping;
+  /** Upsert: the names (row file ids) an insert form holds and its update form does not, where the update form is not encoded. */
+  derivedSkip?: number[];
   /** How many pieces the file was cut into. */
   pieces: number;
   /** Hands every batch to `apply` in file order (its first row's number less one); `rest` reads on in one parse where the pieces stop. */
@@ -75,6 +77,7 @@ export async function openCsvPieces(layer: FeatureLayer, csv: CsvFile, spatialRe
   if (!header || !preparable(layer, mapping, caller, o)) return undefined;
   const store = layer.data.store;
   for (const f of layer.def.fields) store.rows.names.idOf(f.name);
+  const derived = o.upsert ? derivedSkip(layer, o) : undefined;
   const setup: Omit<PieceSetup, "pieces"> = {
     data: csv.data,
     parseOptions: csv.parseOptions,
@@ -88,6 +91,7 @@ export async function openCsvPieces(layer: FeatureLayer, csv: CsvFile, spatialRe
     sourceSR: spatialReference,
     timeReference: o.timeReference,
     upsert: o.upsert,
+    updateFromInsert: derived !== undefined,
     applyDefaults: o.applyDefaults,
     username: caller.username,
     names: store.rows.names.all,
@@ -97,6 +101,7 @@ export async function openCsvPieces(layer: FeatureLayer, csv: CsvFile, spatialRe
   const bounds = split.starts.map((s, i): [number, number, number] => [i, s, split.starts[i + 1] ?? storedSize(csv.data)]);
   return {
     mapping,
+    derivedSkip: derived?.map((name) => store.rows.names.idOf(name)),
     pieces: bounds.length,
     run: (apply, rest) => runPieces(bounds, count, setup, split.recordDelimiter!, csv, apply, rest),
   };
@@ -126,6 +131,23 @@ function preparable(layer: FeatureLayer, mapping: Mapping, caller: AppendCaller,
   if ([...mapped, ...editor].some((f) => f !== mapping.matchField && unique.includes(f))) return false;
   const obac = def.ownershipBasedAccessControlForFeatures;
   return caller.bypassesOwnership || !obac || obac.allowOthersToUpdate || !def.editFieldsInfo;
+}
+
+/**
+ * Where an update form is the insert form less some names: no default can change a value or add a
+ * name (rows.ts completeInsert), the editor fields are four names apart from the ids'. The insert
+ * form is the mapped values, the global id, creator, creation date, editor, edit date and object
+ * id; an update's is the mapped values, editor and edit date (prepared.ts merges it).
+ */
+function derivedSkip(layer: FeatureLayer, o: AppendOptions): string[] | undefined {
+  const def = layer.def;
+  if (o.applyDefaults && def.fields.some((f) => f.defaultValue !== undefined && f.defaultValue !== null)) return undefined;
+  const info = def.editFieldsInfo;
+  const ids = [def.objectIdField, ...(def.globalIdField ? [def.globalIdField] : [])];
+  if (!info) return ids;
+  const editor = [info.creatorField, info.creationDateField, info.editorField, info.editDateField];
+  if (new Set([...editor, ...ids]).size !== editor.length + ids.length) return undefined;
+  return [...ids, info.creatorField, info.creationDateField];
 }
 
 class PieceWorker {

@@ -12,7 +12,7 @@ import type { Row } from "../model/types";
 import type { PreparedBatch } from "./csvPieceWorker";
 
 /** The rows of `batch` (the first is row `base + 1`), as applyRow would apply them. */
-export function applyPrepared(layer: FeatureLayer, batch: PreparedBatch, base: number, matchField: string | undefined, o: AppendOptions, log: UndoLog, result: AppendResult): void {
+export function applyPrepared(layer: FeatureLayer, batch: PreparedBatch, base: number, pieces: { mapping: { matchField?: string }; derivedSkip?: number[] }, o: AppendOptions, log: UndoLog, result: AppendResult): void {
   const bytes = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
   const sparse = { errors: 0, insertErrors: 0, odd: 0 };
   const at = <T extends [number, ...unknown[]]>(list: T[], which: keyof typeof sparse, i: number): T | undefined => {
@@ -24,7 +24,7 @@ export function applyPrepared(layer: FeatureLayer, batch: PreparedBatch, base: n
     try {
       const refused = at(batch.errors, "errors", i);
       if (refused) throw new RowError(refused[1], row);
-      applyOne(layer, batch, bytes, i, at(batch.odd, "odd", i), at(batch.insertErrors, "insertErrors", i)?.[1], matchField, o, log, result);
+      applyOne(layer, batch, bytes, i, at(batch.odd, "odd", i), at(batch.insertErrors, "insertErrors", i)?.[1], pieces, o, log, result);
     } catch (e) {
       if (!(e instanceof RowError || e instanceof FieldValueError)) throw e;
       const message = e instanceof RowError && e.row !== undefined ? e.message : `row ${row}: ${e.message}`;
@@ -34,21 +34,24 @@ export function applyPrepared(layer: FeatureLayer, batch: PreparedBatch, base: n
   }
 }
 
-function applyOne(layer: FeatureLayer, b: PreparedBatch, bytes: Buffer, i: number, odd: [number, ...unknown[]] | undefined, insertError: string | undefined, matchField: string | undefined, o: AppendOptions, log: UndoLog, result: AppendResult): void {
+function applyOne(layer: FeatureLayer, b: PreparedBatch, bytes: Buffer, i: number, odd: [number, ...unknown[]] | undefined, insertError: string | undefined, pieces: { mapping: { matchField?: string }; derivedSkip?: number[] }, o: AppendOptions, log: UndoLog, result: AppendResult): void {
   const store = layer.data.store;
   if (o.upsert) {
     // Rule 2: a match on the unique field updates, otherwise the row is inserted.
-    const key = b.matchKeys[i];
-    const oid = key === undefined ? undefined : store.findHashed(matchField!, key, b.matchHashes[i]);
+    // the update form, or the insert form less the names it alone has (CsvPieces.derivedSkip); either holds the match key
+    const own = b.offsets[3 * i + 2] > b.offsets[3 * i + 1];
+    const skip = own ? undefined : pieces.derivedSkip;
+    const change = odd ? undefined : own ? bytes.subarray(b.offsets[3 * i + 1], b.offsets[3 * i + 2]) : bytes.subarray(b.offsets[3 * i], b.offsets[3 * i + 1]);
+    const oid = b.matchHashes[i] === 0 ? undefined : odd ? store.findBy(pieces.mapping.matchField!, ((odd[2] ?? odd[1]) as Row).attributes[pieces.mapping.matchField!]) : store.findHashed(pieces.mapping.matchField!, change!, b.matchHashes[i]);
     if (oid !== undefined) {
       if (o.skipUpdates) return void result.skipped++;
-      const change = odd ? undefined : bytes.subarray(b.offsets[3 * i + 1], b.offsets[3 * i + 2]);
       const old = change && store.rows.encoded(oid);
-      if (change && old) store.updateEncoded(oid, mergeEncoded(old, change, o.updateGeometry), log);
+      if (change && old) store.updateEncoded(oid, mergeEncoded(old, change, o.updateGeometry, skip), log);
       else {
-        // a row kept by v8 (it holds an object), or an update form that does
+        // a row kept by v8 (it holds an object), or a form that does
         const existing = store.rows.get(oid)!;
-        const u = change ? decodeRow(change, store.rows.names) : (odd![2] as Row);
+        const u = change ? decodeRow(change, store.rows.names) : ((odd![2] ?? odd![1]) as Row);
+        for (const id of change || !odd![2] ? (skip ?? []) : []) delete u.attributes[store.rows.names.nameOf(id)];
         const merged: Row = { attributes: { ...existing.attributes, ...u.attributes }, geometry: o.updateGeometry && u.geometry ? u.geometry : existing.geometry };
         store.update(oid, merged, log, existing);
       }
@@ -62,7 +65,7 @@ function applyOne(layer: FeatureLayer, b: PreparedBatch, bytes: Buffer, i: numbe
   if (odd) store.insert(odd[1] as Row, log);
   else {
     const start = b.offsets[3 * i];
-    store.insertEncoded({ bytes: bytes.subarray(start, b.offsets[3 * i + 1]), oidAt: b.oidAt[i] - start, keys: b.keys, hashes: b.hashes, keyAt: i * b.uniqueFields }, log);
+    store.insertEncoded({ bytes: bytes.subarray(start, b.offsets[3 * i + 1]), oidAt: b.oidAt[i] - start, hashes: b.hashes, keyAt: i * b.uniqueFields }, log);
   }
   result.inserted++;
   result.recordCount++;

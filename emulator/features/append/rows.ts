@@ -32,7 +32,7 @@ function rowGeometry(def: LayerDef, g: Geometry | null, project: Projector): Geo
 
 /** An inserted row's attributes (rule 3: no source object id; the global id given), defaults and editor fields. */
 export function completeInsert(def: LayerDef, attrs: Attributes, globalId: string | undefined, withDefaults: boolean, username: string, now: number): void {
-  delete attrs[def.objectIdField];
+  if (def.objectIdField in attrs) delete attrs[def.objectIdField]; // a delete makes the object slow: only when there is one
   if (def.globalIdField) attrs[def.globalIdField] = globalId;
   applyDefaults(def, attrs, withDefaults);
   stampEditor(def, attrs, username, now, true);

@@ -206,14 +206,14 @@ function readVarint(bytes: Buffer, at: number): [value: number, next: number] {
 }
 
 /** The entries of an encoded row: [key id, value start, value end] each, and where its geometry starts. */
-function entriesOf(bytes: Buffer): { entries: number[]; geometryAt: number } {
+function entriesOf(bytes: Buffer, skip?: readonly number[]): { entries: number[]; geometryAt: number } {
   const entries: number[] = [];
   let at = 1;
   for (;;) {
     const [id, next] = readVarint(bytes, at);
     if (id === END) return { entries, geometryAt: next };
     const end = skipValue(bytes, next);
-    entries.push(id, next, end);
+    if (!skip?.includes(id)) entries.push(id, next, end);
     at = end;
   }
 }
@@ -244,12 +244,12 @@ export function encodedKey(bytes: Buffer, id: number): string | undefined | null
  * What `{...old.attributes, ...change.attributes}` encodes to, from the two encoded rows (the same
  * dictionary): the old row's names keep their places and take the change's values, the change's new
  * names follow in its order. The geometry is the change's when `newGeometry` and it has one, else
- * the old row's. The bytes are valid until the next call (a scratch buffer).
+ * the old row's. `skip`: names of `change` left out. The bytes are valid until the next call (a scratch buffer).
  */
-export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean): Buffer {
+export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean, skip?: readonly number[]): Buffer {
   const a = entriesOf(old);
-  const b = entriesOf(change);
-  let out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
+  const b = entriesOf(change, skip);
+  const out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
   out[0] = old[0];
   let at = 1;
   const used = new Uint8Array(b.entries.length / 3);
@@ -257,22 +257,27 @@ export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean):
     const id = a.entries[i];
     let j = 0;
     while (j < b.entries.length && b.entries[j] !== id) j += 3;
-    at += old.copy(out, at, a.entries[i + 1] - keyLength(id), a.entries[i + 1]);
-    if (j === b.entries.length) at += old.copy(out, at, a.entries[i + 1], a.entries[i + 2]);
+    at = copyBytes(old, a.entries[i + 1] - keyLength(id), a.entries[i + 1], out, at);
+    if (j === b.entries.length) at = copyBytes(old, a.entries[i + 1], a.entries[i + 2], out, at);
     else {
-      at += change.copy(out, at, b.entries[j + 1], b.entries[j + 2]);
+      at = copyBytes(change, b.entries[j + 1], b.entries[j + 2], out, at);
       used[j / 3] = 1;
     }
   }
   for (let j = 0; j < b.entries.length; j += 3) {
-    if (used[j / 3]) continue;
-    at += change.copy(out, at, b.entries[j + 1] - keyLength(b.entries[j]), b.entries[j + 2]);
+    if (!used[j / 3]) at = copyBytes(change, b.entries[j + 1] - keyLength(b.entries[j]), b.entries[j + 2], out, at);
   }
   out[at++] = END;
   const useNew = newGeometry && change[b.geometryAt] !== NO_GEOMETRY;
-  at += useNew ? change.copy(out, at, b.geometryAt) : old.copy(out, at, a.geometryAt);
-  out = out.subarray(0, at);
-  return out;
+  at = useNew ? copyBytes(change, b.geometryAt, change.length, out, at) : copyBytes(old, a.geometryAt, old.length, out, at);
+  return out.subarray(0, at);
+}
+
+/** src[from, to) into dst at `at`; returns where it ended. A loop for the few bytes of a value (Buffer.copy's checks cost more). */
+export function copyBytes(src: Uint8Array, from: number, to: number, dst: Uint8Array, at: number): number {
+  if (to - from > 64) return at + (src as Buffer).copy(dst, at, from, to);
+  for (let i = from; i < to; i++) dst[at++] = src[i];
+  return at;
 }
 
 let scratch = Buffer.allocUnsafe(1024);

@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { NumberColumn } from "./column";
-import { decodeRow, encodedKey, KeyDictionary, RowEncoder } from "./rowCodec";
+import { copyBytes, decodeRow, encodedKey, KeyDictionary, RowEncoder } from "./rowCodec";
 import type { Row } from "./types";
 
 const CHUNK = 1024 * 1024;
@@ -34,7 +34,8 @@ class ByteLog {
       const i = Math.floor(this.size / CHUNK);
       const into = this.size - i * CHUNK;
       const chunk = (this.chunks[i] ??= this.newChunk());
-      const n = data.copy(chunk, into, done);
+      const n = Math.min(data.length - done, CHUNK - into);
+      copyBytes(data, done, done + n, chunk, into);
       done += n;
       this.size += n;
       if (into + n === CHUNK && this.fd !== undefined) this.writeOut(i);

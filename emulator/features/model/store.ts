@@ -2,6 +2,7 @@
 // rollbackOnFailure can be all or nothing (spec.md#append). Layer views share one RowStore.
 // The rows live encoded out of the JS heap (rowFile.ts), the unique indexes hold hashes and ids,
 // not key strings (uniqueIndex.ts), and the undo log holds no copy of the layer (undoLog.ts).
+import { encodedKey } from "./rowCodec";
 import { keyText as keyOf, RowFile } from "./rowFile";
 import type { Row } from "./types";
 import { UniqueIndex } from "./uniqueIndex";
@@ -15,13 +16,15 @@ export class RowError extends Error {
   }
 }
 
-/** A row encoded in a worker (append/csvPieceWorker.ts): its bytes, and its unique keys with their hashes. */
+/** A row encoded in a worker (append/csvPieceWorker.ts): its bytes, and the hashes of its unique keys. */
 export interface EncodedRow {
   /** The binary form with the object id's 8 bytes at `oidAt`, written by `insertEncoded`. */
   bytes: Buffer;
   oidAt: number;
-  /** Per non-object-id unique field, in `encodedFields` order, from `keyAt` on: the key (undefined: none) and its hash. */
-  keys: ArrayLike<string | undefined>;
+  /**
+   * Per non-object-id unique field, in `encodedFields` order, from `keyAt` on: hashKey of the key, 1
+   * for a hash of 0, and 0 for no key (null or ""). The key itself is read from the bytes when needed.
+   */
   hashes: ArrayLike<number>;
   keyAt: number;
 }
@@ -52,9 +55,15 @@ export class RowStore {
     return [...this.indexes.keys()];
   }
 
-  /** `findBy` of a non-object-id unique field given the key's hash. */
-  findHashed(field: string, key: string, hash: number): number | undefined {
-    return this.indexes.get(field)?.findHashed(hash, (oid) => this.rows.keyOf(oid, field) === key);
+  /** `findBy` of a non-object-id unique field whose key is in the encoded row `bytes`, given its hash (EncodedRow.hashes). */
+  findHashed(field: string, bytes: Buffer, hash: number): number | undefined {
+    if (hash === 0) return undefined;
+    let key: string | undefined | null;
+    return this.indexes.get(field)?.findHashed(hash, (oid) => this.rows.keyOf(oid, field) === (key ??= this.encodedKey(bytes, field)));
+  }
+
+  private encodedKey(bytes: Buffer, field: string): string | undefined {
+    return encodedKey(bytes, this.rows.names.idOf(field)) ?? undefined;
   }
 
   /** `insert` of a row encoded elsewhere, under a new object id. */
@@ -63,13 +72,13 @@ export class RowStore {
     const oid = this.nextObjectId;
     let i = 0;
     for (const [field, index] of this.indexes) {
-      const key = row.keys[row.keyAt + i];
-      if (key !== undefined && index.addHashedIfAbsent(row.hashes[row.keyAt + i], oid, (o) => this.rows.keyOf(o, field) === key) !== undefined) {
+      const hash = row.hashes[row.keyAt + i];
+      let key: string | undefined;
+      if (hash !== 0 && index.addHashedIfAbsent(hash, oid, (o) => this.rows.keyOf(o, field) === (key ??= this.encodedKey(row.bytes, field))) !== undefined) {
         let j = 0;
-        for (const added of this.indexes.values()) {
+        for (const [f, added] of this.indexes) {
           if (j >= i) break;
-          const k = row.keys[row.keyAt + j++];
-          if (k !== undefined) added.remove(k, oid);
+          if (row.hashes[row.keyAt + j++] !== 0) added.remove(this.encodedKey(row.bytes, f)!, oid);
         }
         throw new RowError(`field '${field}': value ${JSON.stringify(key)} already exists (unique index)`);
       }

@@ -133,6 +133,9 @@ describe("emulator: a CSV appended in pieces (issue 28)", function () {
     const r = await same([withMust, withMust], { upsert: true, upsertMatchingField: "code", applyDefaults: true }, {}, fields);
     assert.equal((r.outcomes[0] as { messages: string[] }).messages.length, 6);
     assert.equal((r.outcomes[1] as { updated: number }).updated, 294);
+    // no defaults: an update takes its values from the insert form, or, where the insert was refused, its own
+    const noDefaults = await same([withMust, withMust], { upsert: true, upsertMatchingField: "code" }, {}, fields);
+    assert.equal((noDefaults.outcomes[1] as { updated: number }).updated, 294);
   });
 
   it("no geometry columns, another delimiter and qualifier", async () => {
