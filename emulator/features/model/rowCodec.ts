@@ -196,12 +196,23 @@ function skipValue(bytes: Buffer, at: number): number {
   return at + 1;
 }
 
-function readVarint(bytes: Buffer, at: number): [value: number, next: number] {
+/** Where the last readVarint ended (no tuple allocated per name read). */
+let varintEnd = 0;
+
+function readVarint(bytes: Buffer, at: number): number {
+  const first = bytes[at];
+  if (first < 0x80) {
+    varintEnd = at + 1;
+    return first;
+  }
   let n = 0;
   for (let shift = 0; ; shift += 7) {
     const b = bytes[at++];
     n += (b & 0x7f) * 2 ** shift;
-    if (b < 0x80) return [n, at];
+    if (b < 0x80) {
+      varintEnd = at;
+      return n;
+    }
   }
 }
 
@@ -210,7 +221,8 @@ function entriesOf(bytes: Buffer, skip?: readonly number[]): { entries: number[]
   const entries: number[] = [];
   let at = 1;
   for (;;) {
-    const [id, next] = readVarint(bytes, at);
+    const id = readVarint(bytes, at);
+    const next = varintEnd;
     if (id === END) return { entries, geometryAt: next };
     const end = skipValue(bytes, next);
     if (!skip?.includes(id)) entries.push(id, next, end);
@@ -225,7 +237,8 @@ function entriesOf(bytes: Buffer, skip?: readonly number[]): { entries: number[]
 export function encodedKey(bytes: Buffer, id: number): string | undefined | null {
   let at = 1;
   for (;;) {
-    const [key, next] = readVarint(bytes, at);
+    const key = readVarint(bytes, at);
+    const next = varintEnd;
     if (key === END) return null;
     if (key === id) {
       const tag = bytes[next];
@@ -275,7 +288,10 @@ export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean, 
 
 /** src[from, to) into dst at `at`; returns where it ended. A loop for the few bytes of a value (Buffer.copy's checks cost more). */
 export function copyBytes(src: Uint8Array, from: number, to: number, dst: Uint8Array, at: number): number {
-  if (to - from > 64) return at + (src as Buffer).copy(dst, at, from, to);
+  if (to - from > 64) {
+    dst.set(src.subarray(from, to), at);
+    return at + to - from;
+  }
   for (let i = from; i < to; i++) dst[at++] = src[i];
   return at;
 }
