@@ -12,7 +12,7 @@ import { parse } from "csv-parse";
 import { appendToLayer, type AppendOptions } from "../emulator/features/append";
 import { Piece } from "../emulator/features/append/csvPieceWorker";
 import { planMapping } from "../emulator/features/append/mapping";
-import type { PieceOptions } from "../emulator/features/append/parallelCsv";
+import type { PieceOptions } from "../emulator/features/append/options";
 import * as prepared from "../emulator/features/append/prepared";
 import { openCsv } from "../emulator/features/formats/csv";
 import { buildLayerData, buildLayerDef } from "../emulator/features/model/build";

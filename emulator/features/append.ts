@@ -11,44 +11,16 @@ import { FieldValueError, isEmpty, newGuid, normalizeGuid } from "./model/fields
 import type { FeatureLayer } from "./model/layer";
 import { newUndoLog, RowError, type UndoLog } from "./model/store";
 import type { Row } from "./model/types";
-import { planMapping, type Mapping, type MappingOptions } from "./append/mapping";
+import { planMapping, type Mapping } from "./append/mapping";
 import { projector, type Projector } from "./projection";
 import { rowBatches, type SourceRow, type SourceTable } from "./formats/source";
-import { dateParser, type TimeReference } from "./append/dates";
+import { dateParser } from "./append/dates";
+import type { AppendCaller, AppendOptions, AppendResult } from "./append/options";
 import { completeInsert, convertRow, stampEditor } from "./append/rows";
-import { openCsvPieces, type PieceOptions } from "./append/parallelCsv";
+import { openCsvPieces } from "./append/parallelCsv";
 import { applyPrepared } from "./append/prepared";
 
-export interface AppendCaller {
-  username: string;
-  /** Rule 10: the service owner and organization administrators bypass ownership-based access control. */
-  bypassesOwnership: boolean;
-}
-
-export interface AppendOptions extends MappingOptions {
-  skipInserts: boolean;
-  skipUpdates: boolean;
-  updateGeometry: boolean;
-  truncate: boolean;
-  rollbackOnFailure: boolean;
-  /** Rule 13: defaults apply from 11.1 on a relational store. */
-  applyDefaults: boolean;
-  /** Rule 8: the extent is updated on a hosted deployment. */
-  updateExtent: boolean;
-  /** spec.md#append dateFieldsTimeReference (11.4+): how text dates without an offset are read. */
-  timeReference?: TimeReference;
-  /** How a large CSV is cut into pieces (tests cut small files: append/parallelCsv.ts). */
-  csvPieces?: PieceOptions;
-}
-
-export interface AppendResult {
-  recordCount: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-  /** Rows refused when rollbackOnFailure is false. */
-  messages: string[];
-}
+export type { AppendCaller, AppendOptions, AppendResult } from "./append/options";
 
 const locks = new WeakMap<object, Promise<unknown>>();
 

@@ -20,7 +20,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { parse } from "csv-parse/sync";
-import type { AppendCaller, AppendOptions } from "../append";
+import type { AppendCaller, AppendOptions, PieceOptions } from "./options";
 import { splitCsv } from "../formats/csvSplit";
 import { CSV_WORKER_MIN_BYTES } from "../formats/csvWorker";
 import type { CsvFile, SourceRow } from "../formats/source";
@@ -40,14 +40,6 @@ const CREDIT = 16;
 const ENTRY = `const { workerData } = require("node:worker_threads");
 if (workerData.tsNode) require(workerData.tsNode).register({ transpileOnly: true });
 require(workerData.module);`;
-
-export interface PieceOptions {
-  /** Worker threads (default: the cores, 2 to 4). */
-  workers?: number;
-  pieceBytes?: number;
-  /** Split files below CSV_WORKER_MIN_BYTES too (tests). */
-  anySize?: boolean;
-}
 
 export interface CsvPieces {
   mapping: Mapping;

@@ -3,7 +3,7 @@
 // match, the unique indexes, the object id, and appending the bytes (an update merges them with the
 // stored row's bytes, rowCodec.ts mergeEncoded). Row numbers, messages and outcomes are those of
 // append.ts applyRow for the same rows; parallelCsv.ts takes this path only where they can be.
-import type { AppendOptions, AppendResult } from "../append";
+import type { AppendOptions, AppendResult } from "./options";
 import { FieldValueError } from "../model/fields";
 import type { FeatureLayer } from "../model/layer";
 import { decodeRow, mergeEncoded } from "../model/rowCodec";

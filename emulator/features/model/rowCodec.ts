@@ -230,6 +230,32 @@ function entriesOf(bytes: Buffer, skip?: readonly number[]): { entries: number[]
   }
 }
 
+/** Where `id`'s value (its tag byte) is in an encoded row, or -1 when the row does not hold it. */
+function valueAt(bytes: Buffer, id: number): number {
+  let at = 1;
+  for (;;) {
+    const key = readVarint(bytes, at);
+    if (key === END) return -1;
+    if (key === id) return varintEnd;
+    at = skipValue(bytes, varintEnd);
+  }
+}
+
+/**
+ * Whether two encoded rows hold the same unique-index key (`String` of the value) under `id`, `b`
+ * holding one (not null or ""): values of one type compare as bytes (a string's UTF-8 is its text's,
+ * a number's 8 bytes its value's), values of two types as their keys.
+ */
+export function sameEncodedKey(a: Buffer, b: Buffer, id: number): boolean {
+  const i = valueAt(a, id), j = valueAt(b, id);
+  if (i < 0 || j < 0) return false;
+  if (a[i] !== b[j]) return encodedKey(a, id) === encodedKey(b, id);
+  const end = skipValue(a, i);
+  if (end - i !== skipValue(b, j) - j) return false;
+  for (let k = 1; k < end - i; k++) if (a[i + k] !== b[j + k]) return false;
+  return true;
+}
+
 /**
  * The unique-index key (`String` of the value; undefined for null and "") of one attribute, read
  * from an encoded row without decoding the rest; `null` when the row does not hold the attribute.

@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { NumberColumn } from "./column";
-import { copyBytes, decodeRow, encodedKey, KeyDictionary, RowEncoder } from "./rowCodec";
+import { copyBytes, decodeRow, encodedKey, KeyDictionary, RowEncoder, sameEncodedKey } from "./rowCodec";
 import type { Row } from "./types";
 
 const CHUNK = 1024 * 1024;
@@ -212,6 +212,15 @@ export class RowFile {
   /** The names dictionary (an encoder in another thread takes its names: `KeyDictionary.frozen`). */
   get names(): KeyDictionary {
     return this.dictionary;
+  }
+
+  /** Whether `oid`'s row holds the same unique-index key under `field` as the encoded row `other` (which holds one). */
+  sameKey(oid: number, field: string, other: Buffer): boolean {
+    const r = this.recordOf(oid);
+    if (r === undefined) return false;
+    const bytes = this.recordBytes(r);
+    if (bytes[0] !== BINARY_TAG) return keyText(this.decodeRecord(r).attributes[field]) === (encodedKey(other, this.dictionary.idOf(field)) ?? undefined);
+    return sameEncodedKey(bytes, other, this.dictionary.idOf(field));
   }
 
   /** `String` of `field`'s value in `oid`'s row, undefined when null, "" or absent (a unique index's key), read without decoding the row. */

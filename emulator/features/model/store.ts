@@ -58,8 +58,7 @@ export class RowStore {
   /** `findBy` of a non-object-id unique field whose key is in the encoded row `bytes`, given its hash (EncodedRow.hashes). */
   findHashed(field: string, bytes: Buffer, hash: number): number | undefined {
     if (hash === 0) return undefined;
-    let key: string | undefined | null;
-    return this.indexes.get(field)?.findHashed(hash, (oid) => this.rows.keyOf(oid, field) === (key ??= this.encodedKey(bytes, field)));
+    return this.indexes.get(field)?.findHashed(hash, (oid) => this.rows.sameKey(oid, field, bytes));
   }
 
   private encodedKey(bytes: Buffer, field: string): string | undefined {
@@ -73,14 +72,13 @@ export class RowStore {
     let i = 0;
     for (const [field, index] of this.indexes) {
       const hash = row.hashes[row.keyAt + i];
-      let key: string | undefined;
-      if (hash !== 0 && index.addHashedIfAbsent(hash, oid, (o) => this.rows.keyOf(o, field) === (key ??= this.encodedKey(row.bytes, field))) !== undefined) {
+      if (hash !== 0 && index.addHashedIfAbsent(hash, oid, (o) => this.rows.sameKey(o, field, row.bytes)) !== undefined) {
         let j = 0;
         for (const [f, added] of this.indexes) {
           if (j >= i) break;
           if (row.hashes[row.keyAt + j++] !== 0) added.remove(this.encodedKey(row.bytes, f)!, oid);
         }
-        throw new RowError(`field '${field}': value ${JSON.stringify(key)} already exists (unique index)`);
+        throw new RowError(`field '${field}': value ${JSON.stringify(this.encodedKey(row.bytes, field))} already exists (unique index)`);
       }
       i++;
     }
