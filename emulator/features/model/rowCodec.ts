@@ -135,9 +135,23 @@ export class RowEncoder {
 
   private string(s: string): void {
     this.room(1 + 4 + s.length * 3);
-    this.buf[this.at++] = STRING;
-    const n = (this.buf as Utf8Buffer).utf8Write(s, this.at + 4);
-    this.buf.writeUInt32LE(n, this.at);
+    const buf = this.buf;
+    buf[this.at++] = STRING;
+    let n = 0;
+    // a short ASCII string byte by byte (its UTF-8 is its code units); utf8Write's call costs more
+    if (s.length <= 48) {
+      const start = this.at + 4;
+      for (; n < s.length; n++) {
+        const c = s.charCodeAt(n);
+        if (c >= 0x80) break;
+        buf[start + n] = c;
+      }
+      if (n < s.length) n = (buf as Utf8Buffer).utf8Write(s, start);
+    } else n = (buf as Utf8Buffer).utf8Write(s, this.at + 4);
+    buf[this.at] = n & 0xff;
+    buf[this.at + 1] = (n >>> 8) & 0xff;
+    buf[this.at + 2] = (n >>> 16) & 0xff;
+    buf[this.at + 3] = n >>> 24;
     this.at += 4 + n;
   }
 }
