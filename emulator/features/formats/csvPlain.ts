@@ -6,7 +6,10 @@
 // the piece: this is only ever the text csv-parse would give (test/emulator/features/csvPlain.test.ts
 // checks it against csv-parse on random text).
 
+import { isAscii } from "node:buffer";
+
 type Utf8Buffer = Buffer & { utf8Slice(start: number, end: number): string };
+type Latin1Buffer = Buffer & { latin1Slice(start: number, end: number): string };
 
 const LF = 0x0a, CR = 0x0d;
 
@@ -20,7 +23,17 @@ export function plainRecords(bytes: Buffer, delimiter: string, quote: string): I
   const d = delimiter.charCodeAt(0), q = quote.charCodeAt(0);
   if (d > 0x7f || q > 0x7f || d === LF || d === CR || d === q) return undefined;
   if (bytes.indexOf(q) !== -1 || bytes.indexOf(CR) !== -1) return undefined;
-  return records(bytes as Utf8Buffer, d);
+  // ASCII text splits as a string (String.prototype.split); other text field by field from the bytes
+  return isAscii(bytes) ? asciiRecords((bytes as Latin1Buffer).latin1Slice(0, bytes.length), delimiter) : records(bytes as Utf8Buffer, d);
+}
+
+function* asciiRecords(text: string, delimiter: string): Generator<string[]> {
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    if (end > start) yield text.slice(start, end).split(delimiter);
+    start = end + 1;
+  }
 }
 
 function* records(bytes: Utf8Buffer, d: number): Generator<string[]> {
