@@ -94,11 +94,14 @@ export class Piece {
   private readonly parseDate: (text: string) => number;
   private readonly project: ReturnType<typeof projector>;
   private locate?: ReturnType<typeof locator>;
+  /** Whether a value can be an object: CSV text converts to strings, numbers and null; only a default can be one. */
+  private readonly objects: boolean;
 
   constructor(private readonly s: PieceSetup, private readonly post: (m: PieceMessage, transfer?: ArrayBuffer[]) => Promise<void>) {
     this.encoder = new RowEncoder(KeyDictionary.frozen(s.names));
     this.parseDate = dateParser(s.timeReference);
     this.project = projector(s.sourceSR, s.def.spatialReference);
+    this.objects = s.applyDefaults && s.def.fields.some((f) => f.defaultValue !== null && typeof f.defaultValue === "object");
     this.reset();
   }
 
@@ -177,7 +180,7 @@ export class Piece {
     for (let f = 0; f < u; f++) {
       b.hashes[i * u + f] = insert ? keyHash(keyText(attrs[s.uniqueFields[f]])) : 0;
     }
-    if ((insert && !plain(insert.attributes)) || (update && !plain(update.attributes))) return void b.odd.push([i, insert, update]), this.mark(i);
+    if (this.objects && ((insert && !plain(insert.attributes)) || (update && !plain(update.attributes)))) return void b.odd.push([i, insert, update]), this.mark(i);
     b.offsets[3 * i] = this.at;
     if (insert) {
       const bytes = this.encoder.encode(BINARY_TAG, insert, s.def.objectIdField);

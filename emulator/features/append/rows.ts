@@ -5,7 +5,7 @@
 import { convertValue, FieldValueError, isEmpty } from "../model/fields";
 import type { LayerDef } from "../model/layer";
 import { RowError } from "../model/store";
-import { geometryTypeOf, type Attributes, type Geometry } from "../model/types";
+import { geometryTypeOf, type Attributes, type FieldDef, type Geometry } from "../model/types";
 import type { Projector } from "../projection";
 import type { SourceRow } from "../formats/source";
 import type { Mapping } from "./mapping";
@@ -40,11 +40,24 @@ export function completeInsert(def: LayerDef, attrs: Attributes, globalId: strin
 
 /** Rule 13: a field's default fills a missing value (11.1+, relational store); required fields must end non-empty. */
 function applyDefaults(def: LayerDef, attrs: Attributes, withDefaults: boolean): void {
-  for (const f of def.fields) {
-    if (f.type === "esriFieldTypeOID" || f.type === "esriFieldTypeGlobalID") continue;
+  for (const f of defaultedFields(def)) {
     if (isEmpty(attrs[f.name]) && withDefaults && f.defaultValue !== undefined && f.defaultValue !== null) attrs[f.name] = f.defaultValue;
     if (isEmpty(attrs[f.name]) && f.nullable === false && !isEditorField(def, f.name)) throw new FieldValueError(f.name, `field '${f.name}' is required and has no value`);
   }
+}
+
+/** By the layer's field list (a new list is planned anew). */
+const defaulted = new WeakMap<FieldDef[], FieldDef[]>();
+
+/** The fields applyDefaults can change or refuse, in the layer's order (most layers: none; a row costs nothing then). */
+function defaultedFields(def: LayerDef): FieldDef[] {
+  let fields = defaulted.get(def.fields);
+  if (!fields) {
+    const matters = (f: FieldDef) => (f.defaultValue !== undefined && f.defaultValue !== null) || (f.nullable === false && !isEditorField(def, f.name));
+    fields = def.fields.filter((f) => f.type !== "esriFieldTypeOID" && f.type !== "esriFieldTypeGlobalID" && matters(f));
+    defaulted.set(def.fields, fields);
+  }
+  return fields;
 }
 
 function isEditorField(def: LayerDef, name: string): boolean {
