@@ -230,19 +230,34 @@ function readVarint(bytes: Buffer, at: number): number {
   }
 }
 
-/** The entries of an encoded row: [key id, value start, value end] each, and where its geometry starts. */
-function entriesOf(bytes: Buffer, skip?: readonly number[]): { entries: number[]; geometryAt: number } {
-  const entries: number[] = [];
+/**
+ * The entries of an encoded row into `into` from `from` on: [key id, value start, value end] each
+ * (names in `skip` left out); returns where they end. Where its geometry starts: `geometryEnd`.
+ */
+function entriesOf(bytes: Buffer, into: Int32Array, from: number, skip?: readonly number[]): number {
   let at = 1;
+  let n = from;
   for (;;) {
     const id = readVarint(bytes, at);
     const next = varintEnd;
-    if (id === END) return { entries, geometryAt: next };
+    if (id === END) {
+      geometryEnd = next;
+      return n;
+    }
     const end = skipValue(bytes, next);
-    if (!skip?.includes(id)) entries.push(id, next, end);
+    if (skip === undefined || !skip.includes(id)) {
+      into[n++] = id;
+      into[n++] = next;
+      into[n++] = end;
+    }
     at = end;
   }
 }
+
+/** Where the last entriesOf found the row's geometry. */
+let geometryEnd = 0;
+/** Entries of the rows mergeEncoded reads (grown for rows of many names). */
+let entries = new Int32Array(3 * 256);
 
 /** Where `id`'s value (its tag byte) is in an encoded row, or -1 when the row does not hold it. */
 function valueAt(bytes: Buffer, id: number): number {
@@ -300,29 +315,33 @@ export function encodedKey(bytes: Buffer, id: number): string | undefined | null
  * the old row's. `skip`: names of `change` left out. The bytes are valid until the next call (a scratch buffer).
  */
 export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean, skip?: readonly number[]): Buffer {
-  const a = entriesOf(old);
-  const b = entriesOf(change, skip);
+  if (entries.length < 3 * (old.length + change.length)) entries = new Int32Array(3 * (old.length + change.length)); // a name takes 2 bytes at least
+  const e = entries;
+  const aEnd = entriesOf(old, e, 0);
+  const aGeometry = geometryEnd;
+  const bEnd = entriesOf(change, e, aEnd, skip);
+  const bGeometry = geometryEnd;
   const out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
   out[0] = old[0];
   let at = 1;
-  const used = new Uint8Array(b.entries.length / 3);
-  for (let i = 0; i < a.entries.length; i += 3) {
-    const id = a.entries[i];
-    let j = 0;
-    while (j < b.entries.length && b.entries[j] !== id) j += 3;
-    at = copyBytes(old, a.entries[i + 1] - keyLength(id), a.entries[i + 1], out, at);
-    if (j === b.entries.length) at = copyBytes(old, a.entries[i + 1], a.entries[i + 2], out, at);
-    else {
-      at = copyBytes(change, b.entries[j + 1], b.entries[j + 2], out, at);
-      used[j / 3] = 1;
-    }
+  let run = 1; // the old row's bytes from here on are copied as they are, up to the next value replaced
+  for (let i = 0; i < aEnd; i += 3) {
+    const id = e[i];
+    let j = aEnd;
+    while (j < bEnd && e[j] !== id) j += 3;
+    if (j === bEnd) continue;
+    at = copyBytes(old, run, e[i + 1], out, at); // up to and with the name
+    at = copyBytes(change, e[j + 1], e[j + 2], out, at);
+    run = e[i + 2];
+    e[j] = -1; // taken
   }
-  for (let j = 0; j < b.entries.length; j += 3) {
-    if (!used[j / 3]) at = copyBytes(change, b.entries[j + 1] - keyLength(b.entries[j]), b.entries[j + 2], out, at);
+  at = copyBytes(old, run, aGeometry - 1, out, at); // up to the END byte
+  for (let j = aEnd; j < bEnd; j += 3) {
+    if (e[j] !== -1) at = copyBytes(change, e[j + 1] - keyLength(e[j]), e[j + 2], out, at);
   }
   out[at++] = END;
-  const useNew = newGeometry && change[b.geometryAt] !== NO_GEOMETRY;
-  at = useNew ? copyBytes(change, b.geometryAt, change.length, out, at) : copyBytes(old, a.geometryAt, old.length, out, at);
+  const useNew = newGeometry && change[bGeometry] !== NO_GEOMETRY;
+  at = useNew ? copyBytes(change, bGeometry, change.length, out, at) : copyBytes(old, aGeometry, old.length, out, at);
   return out.subarray(0, at);
 }
 
