@@ -7,41 +7,20 @@
 // What the request itself is refused for (one source, upsert with sync or change tracking,
 // truncate's release) is checked in append/start.ts; the source is resolved and opened in
 // append/source.ts.
-import { convertValue, FieldValueError, isEmpty, newGuid, normalizeGuid } from "./model/fields";
+import { FieldValueError, isEmpty, newGuid, normalizeGuid } from "./model/fields";
 import type { FeatureLayer } from "./model/layer";
 import { newUndoLog, RowError, type UndoLog } from "./model/store";
-import { geometryTypeOf, type Attributes, type Geometry, type Row } from "./model/types";
-import { planMapping, type Mapping, type MappingOptions } from "./append/mapping";
+import type { Row } from "./model/types";
+import { planMapping, type Mapping } from "./append/mapping";
 import { projector, type Projector } from "./projection";
 import { rowBatches, type SourceRow, type SourceTable } from "./formats/source";
+import { dateParser } from "./append/dates";
+import type { AppendCaller, AppendOptions, AppendResult } from "./append/options";
+import { completeInsert, convertRow, stampEditor } from "./append/rows";
+import { openCsvPieces } from "./append/parallelCsv";
+import { applyPrepared } from "./append/prepared";
 
-export interface AppendCaller {
-  username: string;
-  /** Rule 10: the service owner and organization administrators bypass ownership-based access control. */
-  bypassesOwnership: boolean;
-}
-
-export interface AppendOptions extends MappingOptions {
-  skipInserts: boolean;
-  skipUpdates: boolean;
-  updateGeometry: boolean;
-  truncate: boolean;
-  rollbackOnFailure: boolean;
-  /** Rule 13: defaults apply from 11.1 on a relational store. */
-  applyDefaults: boolean;
-  /** Rule 8: the extent is updated on a hosted deployment. */
-  updateExtent: boolean;
-  parseDate: (text: string) => number;
-}
-
-export interface AppendResult {
-  recordCount: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-  /** Rows refused when rollbackOnFailure is false. */
-  messages: string[];
-}
+export type { AppendCaller, AppendOptions, AppendResult } from "./append/options";
 
 const locks = new WeakMap<object, Promise<unknown>>();
 
@@ -58,6 +37,7 @@ export function appendToLayer(layer: FeatureLayer, table: SourceTable, caller: A
 }
 
 async function runAppend(layer: FeatureLayer, table: SourceTable, caller: AppendCaller, o: AppendOptions): Promise<AppendResult> {
+  const parseDate = dateParser(o.timeReference);
   const store = layer.data.store;
   const log = newUndoLog();
   const result: AppendResult = { recordCount: 0, inserted: 0, updated: 0, skipped: 0, messages: [] };
@@ -66,19 +46,27 @@ async function runAppend(layer: FeatureLayer, table: SourceTable, caller: Append
   let mapping: Mapping | undefined = table.fields ? planMapping(layer, table.fields, o) : undefined;
   try {
     if (o.truncate) store.truncate(log); // spec.md#append truncate (11.2+): existing rows go first
-    for await (const batch of rowBatches(table)) {
-      for (const src of batch) {
-        mapping ??= planMapping(layer, Object.keys(src.attributes).map((name) => ({ name })), o);
-        try {
-          applyRow(layer, src, mapping, project, caller, o, log, result);
-        } catch (e) {
-          if (!(e instanceof RowError || e instanceof FieldValueError)) throw e;
-          const message = e instanceof RowError && e.row !== undefined ? e.message : `row ${src.row}: ${e.message}`;
-          if (o.rollbackOnFailure) throw new RowError(message);
-          result.messages.push(message);
+    const applyBatches = async (batches: AsyncIterable<SourceRow[]>) => {
+      for await (const batch of batches) {
+        for (const src of batch) {
+          mapping ??= planMapping(layer, Object.keys(src.attributes).map((name) => ({ name })), o);
+          try {
+            applyRow(layer, src, mapping, project, caller, o, parseDate, log, result);
+          } catch (e) {
+            if (!(e instanceof RowError || e instanceof FieldValueError)) throw e;
+            const message = e instanceof RowError && e.row !== undefined ? e.message : `row ${src.row}: ${e.message}`;
+            if (o.rollbackOnFailure) throw new RowError(message);
+            result.messages.push(message);
+          }
         }
       }
-    }
+    };
+    // A large CSV: parsed, converted and encoded in pieces by worker threads (append/parallelCsv.ts).
+    const pieces = !mapping && table.csv ? await openCsvPieces(layer, table.csv, table.spatialReference ?? { wkid: 4326 }, caller, o, o.csvPieces) : undefined;
+    if (pieces) {
+      mapping = pieces.mapping;
+      await pieces.run((batch, base) => applyPrepared(layer, batch, base, pieces, o, log, result), applyBatches);
+    } else await applyBatches(rowBatches(table));
   } catch (e) {
     store.rollback(log); // all or nothing when rollbackOnFailure is true; a source that breaks off also rolls back
     throw e;
@@ -91,12 +79,9 @@ async function runAppend(layer: FeatureLayer, table: SourceTable, caller: Append
   return result;
 }
 
-function applyRow(layer: FeatureLayer, src: SourceRow, mapping: Mapping, project: Projector, caller: AppendCaller, o: AppendOptions, log: UndoLog, result: AppendResult): void {
-  if (src.error) throw new RowError(src.error, src.row);
+function applyRow(layer: FeatureLayer, src: SourceRow, mapping: Mapping, project: Projector, caller: AppendCaller, o: AppendOptions, parseDate: (text: string) => number, log: UndoLog, result: AppendResult): void {
   const def = layer.def;
-  const attrs: Attributes = {};
-  for (const p of mapping.plan) attrs[p.dest.name] = convertValue(p.dest, src.attributes[p.source], o.parseDate);
-  const geometry = rowGeometry(layer, src.geometry, project);
+  const { attrs, geometry } = convertRow(def, src, mapping, project, parseDate);
   const now = Date.now();
 
   if (o.upsert) {
@@ -111,7 +96,7 @@ function applyRow(layer: FeatureLayer, src: SourceRow, mapping: Mapping, project
         attributes: { ...existing.attributes, ...attrs },
         geometry: o.updateGeometry && geometry ? geometry : existing.geometry, // updateGeometry=false keeps the shape
       };
-      stampEditor(layer, merged.attributes, caller.username, now, false);
+      stampEditor(def, merged.attributes, caller.username, now, false);
       layer.data.store.update(oid, merged, log, existing);
       result.updated++;
       result.recordCount++;
@@ -121,54 +106,11 @@ function applyRow(layer: FeatureLayer, src: SourceRow, mapping: Mapping, project
   }
   // Rule 3: without upsert the system gives new ids; with upsert, source ids are kept when free.
   const sourceOid = o.upsert && typeof attrs[def.objectIdField] === "number" ? (attrs[def.objectIdField] as number) : undefined;
-  delete attrs[def.objectIdField];
-  if (def.globalIdField) {
-    const kept = o.upsert ? normalizeGuid(attrs[def.globalIdField]) : undefined;
-    attrs[def.globalIdField] = kept && layer.data.store.findBy(def.globalIdField, kept) === undefined ? kept : newGuid();
-  }
-  applyDefaults(layer, attrs, o.applyDefaults);
-  stampEditor(layer, attrs, caller.username, now, true);
+  const kept = o.upsert && def.globalIdField ? normalizeGuid(attrs[def.globalIdField]) : undefined;
+  completeInsert(def, attrs, kept && layer.data.store.findBy(def.globalIdField!, kept) === undefined ? kept : newGuid(), o.applyDefaults, caller.username, now);
   layer.data.store.insert({ attributes: attrs, geometry }, log, sourceOid);
   result.inserted++;
   result.recordCount++;
-}
-
-/** spec.md#append-multipatch and the layer's geometry type; then the projection (spec.md#append-projection). */
-function rowGeometry(layer: FeatureLayer, g: Geometry | null, project: Projector): Geometry | null {
-  const want = layer.def.geometryType;
-  if (!g || !want) return null;
-  const got = geometryTypeOf(g);
-  if (want === "esriGeometryMultiPatch" && got !== want) throw new RowError(`appending ${got} geometry into multipatch layer ${layer.def.name} is not supported (spec.md#append-multipatch)`);
-  const compatible = got === want || (want === "esriGeometryMultipoint" && got === "esriGeometryPoint");
-  if (!compatible) throw new RowError(`geometry type ${got} does not match the layer's ${want}`);
-  const projected = project(g);
-  return want === "esriGeometryMultipoint" && "x" in projected ? { points: [[projected.x, projected.y]] } : projected;
-}
-
-/** Rule 13: a field's default fills a missing value (11.1+, relational store); required fields must end non-empty. */
-function applyDefaults(layer: FeatureLayer, attrs: Attributes, withDefaults: boolean): void {
-  for (const f of layer.def.fields) {
-    if (f.type === "esriFieldTypeOID" || f.type === "esriFieldTypeGlobalID") continue;
-    if (isEmpty(attrs[f.name]) && withDefaults && f.defaultValue !== undefined && f.defaultValue !== null) attrs[f.name] = f.defaultValue;
-    if (isEmpty(attrs[f.name]) && f.nullable === false && !isEditorField(layer, f.name)) throw new FieldValueError(f.name, `field '${f.name}' is required and has no value`);
-  }
-}
-
-function isEditorField(layer: FeatureLayer, name: string): boolean {
-  const info = layer.def.editFieldsInfo;
-  return !!info && Object.values(info).includes(name);
-}
-
-/** Rule 9: creator and creation date on insert, editor and edit date on insert and update. */
-function stampEditor(layer: FeatureLayer, attrs: Attributes, username: string, now: number, insert: boolean): void {
-  const info = layer.def.editFieldsInfo;
-  if (!info) return;
-  if (insert) {
-    attrs[info.creatorField] = username;
-    attrs[info.creationDateField] = now;
-  }
-  attrs[info.editorField] = username;
-  attrs[info.editDateField] = now;
 }
 
 /** Rule 10: others may update only their own features or those of anonymous users. */

@@ -9,7 +9,12 @@ function zoneOffset(timeZone: string, utcMs: number): number {
   return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(utcMs / 1000) * 1000;
 }
 
-export function dateParser(reference: { timeZone?: string; respectsDaylightSaving?: boolean } | undefined): (text: string) => number {
+export interface TimeReference {
+  timeZone?: string;
+  respectsDaylightSaving?: boolean;
+}
+
+export function dateParser(reference: TimeReference | undefined): (text: string) => number {
   const timeZone = reference?.timeZone;
   if (!timeZone) return (text) => (HAS_OFFSET.test(text.trim()) ? Date.parse(text) : Date.parse(`${text.trim().replace(" ", "T")}Z`));
   try {

@@ -10,7 +10,6 @@ import type { FeatureLayer } from "../model/layer";
 import type { HostedService } from "../model/service";
 import { compileWhere } from "../model/where";
 import type { FeatureState } from "../state";
-import { dateParser } from "./dates";
 import type { AppendParams } from "./params";
 import { openSource, resolveSource, type ResolvedSource } from "./source";
 
@@ -67,7 +66,7 @@ async function runJob(state: FeatureState, jobId: string, service: HostedService
       fieldMappings: p.fieldMappings ?? mapping?.fieldMappings,
       applyDefaults: state.host.releaseAtLeast("11.1") && service.store === "relational", // spec.md#append-field-defaults
       updateExtent: state.deployment === "hosted", // spec.md#append-last-edit
-      parseDate: dateParser(timeReference),
+      timeReference,
     });
   } finally {
     await dataset.close();

@@ -25,23 +25,28 @@ export function openCsv(data: StoredData, fileName: string, options: ReaderOptio
     async *rows(): AsyncIterable<SourceRow> {
       for await (const batch of this.batches()) yield* batch;
     },
-    async *batches(): AsyncIterable<SourceRow[]> {
-      let locate: ReturnType<typeof locator> | undefined;
-      let row = 0;
-      try {
-        for await (const batch of records()) {
-          locate ??= locator(Object.keys(batch[0]), info, options.geocode);
-          yield batch.map((record) => {
-            const located = locate!(record);
-            return typeof located === "string" ? { row: ++row, attributes: record, geometry: null, error: located } : { row: ++row, attributes: record, geometry: located };
-          });
-        }
-      } catch (e) {
-        const err = e as Error & { lines?: number };
-        // A structural error (e.g. a row with too many columns) ends the source: it cannot be resynchronised.
-        throw new Error(`row ${row + 1} (line ${err.lines ?? "?"}): ${err.message}`);
-      }
-    },
+    batches: () => batchesFrom(0),
+    csv: { data, parseOptions, info, batchesFrom },
   };
+  async function* batchesFrom(skip: number): AsyncIterable<SourceRow[]> {
+    let locate: ReturnType<typeof locator> | undefined;
+    let row = 0;
+    try {
+      for await (const all of records()) {
+        locate ??= locator(Object.keys(all[0]), info, options.geocode);
+        const batch = row + all.length <= skip ? [] : row >= skip ? all : all.slice(skip - row);
+        row += all.length - batch.length;
+        if (batch.length === 0) continue;
+        yield batch.map((record) => {
+          const located = locate!(record);
+          return typeof located === "string" ? { row: ++row, attributes: record, geometry: null, error: located } : { row: ++row, attributes: record, geometry: located };
+        });
+      }
+    } catch (e) {
+      const err = e as Error & { lines?: number };
+      // A structural error (e.g. a row with too many columns) ends the source: it cannot be resynchronised.
+      throw new Error(`row ${row + 1} (line ${err.lines ?? "?"}): ${err.message}`);
+    }
+  }
   return datasetOf([table]);
 }

@@ -2,6 +2,7 @@
 // with its 1-based row number, read as a stream where the format allows (spec.md#append).
 import type { SourceSpatialReference } from "../projection";
 import type { Attributes, FieldType, Geometry } from "../model/types";
+import type { StoredData } from "../../storedData";
 
 export interface SourceField {
   name: string;
@@ -51,6 +52,17 @@ export interface SourceTable {
   rows(): AsyncIterable<SourceRow>;
   /** The same rows a batch at a time, where the reader can (a large CSV: no hand-off per row). */
   batches?(): AsyncIterable<SourceRow[]>;
+  /** A CSV file, which the append may parse in pieces (append/parallelCsv.ts). */
+  csv?: CsvFile;
+}
+
+export interface CsvFile {
+  data: StoredData;
+  /** csv-parse's options, but `columns` (`true` in `rows`). */
+  parseOptions: Record<string, unknown>;
+  info: AppendSourceInfo;
+  /** `batches()` from record `skip` on: one parse from the start, the rows before `skip` left out (but counted). */
+  batchesFrom(skip: number): AsyncIterable<SourceRow[]>;
 }
 
 /** A table's rows in batches: its own where it has them, else one row per batch. */

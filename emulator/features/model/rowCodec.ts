@@ -32,6 +32,23 @@ export class KeyDictionary {
   nameOf(id: number): string {
     return this.names[id];
   }
+
+  /** Every name in id order (id 1 first): another thread's encoder gets the same ids from it. */
+  get all(): string[] {
+    return this.names.slice(1);
+  }
+
+  /** A dictionary holding `names` as ids 1, 2, …, that refuses new names (they would not be the row file's). */
+  static frozen(names: readonly string[]): KeyDictionary {
+    const d = new KeyDictionary();
+    for (const n of names) d.idOf(n);
+    d.idOf = (name) => d.ids.get(name) ?? fail(`attribute '${name}' is not in the layer's dictionary`);
+    return d;
+  }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 /** Encodes into a scratch buffer it grows as needed; `encode` returns the bytes written (valid until the next call). */
@@ -41,8 +58,14 @@ export class RowEncoder {
 
   constructor(private readonly keys: KeyDictionary) {}
 
-  /** `tag`: the first byte (the row file's format tag). */
-  encode(tag: number, row: Row): Buffer {
+  /** Where `encode` put the slot's 8 bytes (when asked for one). */
+  slotAt = -1;
+
+  /**
+   * `tag`: the first byte (the row file's format tag). `slot`: a name given a number after the
+   * other attributes, its 8 bytes written later (an object id only the store knows: `slotAt`).
+   */
+  encode(tag: number, row: Row, slot?: string): Buffer {
     this.at = 0;
     this.room(1);
     this.buf[this.at++] = tag;
@@ -58,6 +81,11 @@ export class RowEncoder {
         if (Number.isFinite(v)) this.number(v);
         else this.byte(NULL);
       } else this.string(String(v));
+    }
+    if (slot !== undefined) {
+      this.varint(this.keys.idOf(slot));
+      this.number(0);
+      this.slotAt = this.at - 8;
     }
     this.varint(END);
     const g = row.geometry;
@@ -107,9 +135,23 @@ export class RowEncoder {
 
   private string(s: string): void {
     this.room(1 + 4 + s.length * 3);
-    this.buf[this.at++] = STRING;
-    const n = (this.buf as Utf8Buffer).utf8Write(s, this.at + 4);
-    this.buf.writeUInt32LE(n, this.at);
+    const buf = this.buf;
+    buf[this.at++] = STRING;
+    let n = 0;
+    // a short ASCII string byte by byte (its UTF-8 is its code units); utf8Write's call costs more
+    if (s.length <= 48) {
+      const start = this.at + 4;
+      for (; n < s.length; n++) {
+        const c = s.charCodeAt(n);
+        if (c >= 0x80) break;
+        buf[start + n] = c;
+      }
+      if (n < s.length) n = (buf as Utf8Buffer).utf8Write(s, start);
+    } else n = (buf as Utf8Buffer).utf8Write(s, this.at + 4);
+    buf[this.at] = n & 0xff;
+    buf[this.at + 1] = (n >>> 8) & 0xff;
+    buf[this.at + 2] = (n >>> 16) & 0xff;
+    buf[this.at + 3] = n >>> 24;
     this.at += 4 + n;
   }
 }
@@ -158,4 +200,165 @@ export function decodeRow(bytes: Buffer, keys: KeyDictionary): Row {
     geometry = JSON.parse(string());
   }
   return { attributes, geometry };
+}
+
+/** Steps over one encoded value whose tag is at `at`; returns where the next entry starts. */
+function skipValue(bytes: Buffer, at: number): number {
+  const tag = bytes[at];
+  if (tag === NUMBER) return at + 9;
+  if (tag === STRING) return at + 5 + bytes.readUInt32LE(at + 1);
+  return at + 1;
+}
+
+/** Where the last readVarint ended (no tuple allocated per name read). */
+let varintEnd = 0;
+
+function readVarint(bytes: Buffer, at: number): number {
+  const first = bytes[at];
+  if (first < 0x80) {
+    varintEnd = at + 1;
+    return first;
+  }
+  let n = 0;
+  for (let shift = 0; ; shift += 7) {
+    const b = bytes[at++];
+    n += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) {
+      varintEnd = at;
+      return n;
+    }
+  }
+}
+
+/**
+ * The entries of an encoded row into `into` from `from` on: [key id, value start, value end] each
+ * (names in `skip` left out); returns where they end. Where its geometry starts: `geometryEnd`.
+ */
+function entriesOf(bytes: Buffer, into: Int32Array, from: number, skip?: readonly number[]): number {
+  let at = 1;
+  let n = from;
+  for (;;) {
+    const id = readVarint(bytes, at);
+    const next = varintEnd;
+    if (id === END) {
+      geometryEnd = next;
+      return n;
+    }
+    const end = skipValue(bytes, next);
+    if (skip === undefined || !skip.includes(id)) {
+      into[n++] = id;
+      into[n++] = next;
+      into[n++] = end;
+    }
+    at = end;
+  }
+}
+
+/** Where the last entriesOf found the row's geometry. */
+let geometryEnd = 0;
+/** Entries of the rows mergeEncoded reads (grown for rows of many names). */
+let entries = new Int32Array(3 * 256);
+
+/** Where `id`'s value (its tag byte) is in an encoded row, or -1 when the row does not hold it. */
+function valueAt(bytes: Buffer, id: number): number {
+  let at = 1;
+  for (;;) {
+    const key = readVarint(bytes, at);
+    if (key === END) return -1;
+    if (key === id) return varintEnd;
+    at = skipValue(bytes, varintEnd);
+  }
+}
+
+/**
+ * Whether two encoded rows hold the same unique-index key (`String` of the value) under `id`, `b`
+ * holding one (not null or ""): values of one type compare as bytes (a string's UTF-8 is its text's,
+ * a number's 8 bytes its value's), values of two types as their keys.
+ */
+export function sameEncodedKey(a: Buffer, b: Buffer, id: number): boolean {
+  const i = valueAt(a, id), j = valueAt(b, id);
+  if (i < 0 || j < 0) return false;
+  if (a[i] !== b[j]) return encodedKey(a, id) === encodedKey(b, id);
+  const end = skipValue(a, i);
+  if (end - i !== skipValue(b, j) - j) return false;
+  for (let k = 1; k < end - i; k++) if (a[i + k] !== b[j + k]) return false;
+  return true;
+}
+
+/**
+ * The unique-index key (`String` of the value; undefined for null and "") of one attribute, read
+ * from an encoded row without decoding the rest; `null` when the row does not hold the attribute.
+ */
+export function encodedKey(bytes: Buffer, id: number): string | undefined | null {
+  let at = 1;
+  for (;;) {
+    const key = readVarint(bytes, at);
+    const next = varintEnd;
+    if (key === END) return null;
+    if (key === id) {
+      const tag = bytes[next];
+      if (tag === NUMBER) return String(bytes.readDoubleLE(next + 1));
+      if (tag === STRING) {
+        const n = bytes.readUInt32LE(next + 1);
+        return n === 0 ? undefined : (bytes as Utf8Buffer).utf8Slice(next + 5, next + 5 + n);
+      }
+      return tag === NULL ? undefined : String(tag === TRUE);
+    }
+    at = skipValue(bytes, next);
+  }
+}
+
+/**
+ * What `{...old.attributes, ...change.attributes}` encodes to, from the two encoded rows (the same
+ * dictionary): the old row's names keep their places and take the change's values, the change's new
+ * names follow in its order. The geometry is the change's when `newGeometry` and it has one, else
+ * the old row's. `skip`: names of `change` left out. The bytes are valid until the next call (a scratch buffer).
+ */
+export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean, skip?: readonly number[]): Buffer {
+  if (entries.length < 3 * (old.length + change.length)) entries = new Int32Array(3 * (old.length + change.length)); // a name takes 2 bytes at least
+  const e = entries;
+  const aEnd = entriesOf(old, e, 0);
+  const aGeometry = geometryEnd;
+  const bEnd = entriesOf(change, e, aEnd, skip);
+  const bGeometry = geometryEnd;
+  const out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
+  out[0] = old[0];
+  let at = 1;
+  let run = 1; // the old row's bytes from here on are copied as they are, up to the next value replaced
+  for (let i = 0; i < aEnd; i += 3) {
+    const id = e[i];
+    let j = aEnd;
+    while (j < bEnd && e[j] !== id) j += 3;
+    if (j === bEnd) continue;
+    at = copyBytes(old, run, e[i + 1], out, at); // up to and with the name
+    at = copyBytes(change, e[j + 1], e[j + 2], out, at);
+    run = e[i + 2];
+    e[j] = -1; // taken
+  }
+  at = copyBytes(old, run, aGeometry - 1, out, at); // up to the END byte
+  for (let j = aEnd; j < bEnd; j += 3) {
+    if (e[j] !== -1) at = copyBytes(change, e[j + 1] - keyLength(e[j]), e[j + 2], out, at);
+  }
+  out[at++] = END;
+  const useNew = newGeometry && change[bGeometry] !== NO_GEOMETRY;
+  at = useNew ? copyBytes(change, bGeometry, change.length, out, at) : copyBytes(old, aGeometry, old.length, out, at);
+  return out.subarray(0, at);
+}
+
+/** src[from, to) into dst at `at`; returns where it ended. A loop for the few bytes of a value (Buffer.copy's checks cost more). */
+export function copyBytes(src: Uint8Array, from: number, to: number, dst: Uint8Array, at: number): number {
+  if (to - from > 64) {
+    dst.set(src.subarray(from, to), at);
+    return at + to - from;
+  }
+  for (let i = from; i < to; i++) dst[at++] = src[i];
+  return at;
+}
+
+let scratch = Buffer.allocUnsafe(1024);
+
+function keyLength(id: number): number {
+  let n = 1;
+  for (; id > 0x7f; id >>>= 7) n++;
+  return n;
 }

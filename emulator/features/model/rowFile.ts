@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { NumberColumn } from "./column";
-import { decodeRow, KeyDictionary, RowEncoder } from "./rowCodec";
+import { copyBytes, decodeRow, encodedKey, KeyDictionary, RowEncoder, sameEncodedKey } from "./rowCodec";
 import type { Row } from "./types";
 
 const CHUNK = 1024 * 1024;
@@ -34,7 +34,8 @@ class ByteLog {
       const i = Math.floor(this.size / CHUNK);
       const into = this.size - i * CHUNK;
       const chunk = (this.chunks[i] ??= this.newChunk());
-      const n = data.copy(chunk, into, done);
+      const n = Math.min(data.length - done, CHUNK - into);
+      copyBytes(data, done, done + n, chunk, into);
       done += n;
       this.size += n;
       if (into + n === CHUNK && this.fd !== undefined) this.writeOut(i);
@@ -113,7 +114,7 @@ class ByteLog {
   }
 }
 
-const BINARY_TAG = 0x42;
+export const BINARY_TAG = 0x42;
 const V8_TAG = 0x56;
 
 function isPlain(row: Row): boolean {
@@ -122,6 +123,12 @@ function isPlain(row: Row): boolean {
     if (v !== null && typeof v === "object") return false;
   }
   return true;
+}
+
+/** A unique index's key for a value: its text, undefined for null, undefined and "". */
+export function keyText(v: unknown): string | undefined {
+  if (v === null || v === undefined || v === "") return undefined;
+  return typeof v === "string" ? v : String(v);
 }
 
 function decode(bytes: Buffer, keys: KeyDictionary): Row {
@@ -144,8 +151,8 @@ export class RowFile {
   private readonly offsets = new NumberColumn("uint32", 1024);
   private live = 0;
   private readonly bytes = new ByteLog();
-  private readonly names = new KeyDictionary();
-  private readonly encoder = new RowEncoder(this.names);
+  private readonly dictionary = new KeyDictionary();
+  private readonly encoder = new RowEncoder(this.dictionary);
   /** A row decoded by `peek` and not yet handed out: the next `get` of that record takes it. */
   private peeked: { record: number; row: Row } | undefined;
 
@@ -179,6 +186,51 @@ export class RowFile {
     if (this.recordOf(oid) === undefined) this.live++;
     this.point(oid, record);
     return this;
+  }
+
+  /**
+   * Stores a row encoded elsewhere with this file's names (`names`), already in the binary form
+   * (issue 28: rows are encoded in the CSV workers, the store only appends them).
+   */
+  setEncoded(oid: number, bytes: Buffer): this {
+    if (bytes[0] !== BINARY_TAG) throw new Error("setEncoded takes rows in the binary form");
+    const record = this.offsets.length;
+    this.offsets.push(this.bytes.append(bytes));
+    if (this.recordOf(oid) === undefined) this.live++;
+    this.point(oid, record);
+    return this;
+  }
+
+  /** The encoded bytes of `oid`'s row in the binary form (valid until the next read), or undefined (no row, or a row kept by v8). */
+  encoded(oid: number): Buffer | undefined {
+    const r = this.recordOf(oid);
+    if (r === undefined) return undefined;
+    const bytes = this.recordBytes(r);
+    return bytes[0] === BINARY_TAG ? bytes : undefined;
+  }
+
+  /** The names dictionary (an encoder in another thread takes its names: `KeyDictionary.frozen`). */
+  get names(): KeyDictionary {
+    return this.dictionary;
+  }
+
+  /** Whether `oid`'s row holds the same unique-index key under `field` as the encoded row `other` (which holds one). */
+  sameKey(oid: number, field: string, other: Buffer): boolean {
+    const r = this.recordOf(oid);
+    if (r === undefined) return false;
+    const bytes = this.recordBytes(r);
+    if (bytes[0] !== BINARY_TAG) return keyText(this.decodeRecord(r).attributes[field]) === (encodedKey(other, this.dictionary.idOf(field)) ?? undefined);
+    return sameEncodedKey(bytes, other, this.dictionary.idOf(field));
+  }
+
+  /** `String` of `field`'s value in `oid`'s row, undefined when null, "" or absent (a unique index's key), read without decoding the row. */
+  keyOf(oid: number, field: string): string | undefined {
+    const r = this.recordOf(oid);
+    if (r === undefined) return undefined;
+    const bytes = this.recordBytes(r);
+    if (bytes[0] !== BINARY_TAG) return keyText(this.decodeRecord(r).attributes[field]);
+    const key = encodedKey(bytes, this.dictionary.idOf(field));
+    return key === null ? undefined : key;
   }
 
   /** The record now holding the row of `oid` (the undo log keeps it; records are never overwritten). */
@@ -236,9 +288,13 @@ export class RowFile {
   }
 
   private decodeRecord(r: number): Row {
+    return decode(this.recordBytes(r), this.dictionary);
+  }
+
+  private recordBytes(r: number): Buffer {
     const start = this.offsets.at(r);
     const end = r + 1 < this.offsets.length ? this.offsets.at(r + 1) : this.bytes.length;
-    return decode(this.bytes.read(start, end - start), this.names);
+    return this.bytes.read(start, end - start);
   }
 
   /** Object id order: the dense ids, then the far ones. */

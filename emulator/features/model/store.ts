@@ -2,7 +2,8 @@
 // rollbackOnFailure can be all or nothing (spec.md#append). Layer views share one RowStore.
 // The rows live encoded out of the JS heap (rowFile.ts), the unique indexes hold hashes and ids,
 // not key strings (uniqueIndex.ts), and the undo log holds no copy of the layer (undoLog.ts).
-import { RowFile } from "./rowFile";
+import { encodedKey } from "./rowCodec";
+import { keyText as keyOf, RowFile } from "./rowFile";
 import type { Row } from "./types";
 import { UniqueIndex } from "./uniqueIndex";
 import { newUndoLog, type UndoLog } from "./undoLog";
@@ -15,9 +16,17 @@ export class RowError extends Error {
   }
 }
 
-function keyOf(v: unknown): string | undefined {
-  if (v === null || v === undefined || v === "") return undefined;
-  return typeof v === "string" ? v : String(v);
+/** A row encoded in a worker (append/csvPieceWorker.ts): its bytes, and the hashes of its unique keys. */
+export interface EncodedRow {
+  /** The binary form with the object id's 8 bytes at `oidAt`, written by `insertEncoded`. */
+  bytes: Buffer;
+  oidAt: number;
+  /**
+   * Per non-object-id unique field, in `encodedFields` order, from `keyAt` on: hashKey of the key, 1
+   * for a hash of 0, and 0 for no key (null or ""). The key itself is read from the bytes when needed.
+   */
+  hashes: ArrayLike<number>;
+  keyAt: number;
 }
 
 export class RowStore {
@@ -39,6 +48,56 @@ export class RowStore {
     if (field === this.objectIdField) return typeof value === "number" && this.rows.has(value) ? value : undefined;
     const key = keyOf(value);
     return key === undefined ? undefined : this.lookup(field, key);
+  }
+
+  /** The unique fields an EncodedRow gives keys for, in its order. */
+  get encodedFields(): string[] {
+    return [...this.indexes.keys()];
+  }
+
+  /** `findBy` of a non-object-id unique field whose key is in the encoded row `bytes`, given its hash (EncodedRow.hashes). */
+  findHashed(field: string, bytes: Buffer, hash: number): number | undefined {
+    if (hash === 0) return undefined;
+    return this.indexes.get(field)?.findHashed(hash, (oid) => this.rows.sameKey(oid, field, bytes));
+  }
+
+  private encodedKey(bytes: Buffer, field: string): string | undefined {
+    return encodedKey(bytes, this.rows.names.idOf(field)) ?? undefined;
+  }
+
+  /** `insert` of a row encoded elsewhere, under a new object id. */
+  insertEncoded(row: EncodedRow, log?: UndoLog): number {
+    if (log) log.floor ??= this.nextObjectId;
+    const oid = this.nextObjectId;
+    let i = 0;
+    for (const [field, index] of this.indexes) {
+      const hash = row.hashes[row.keyAt + i];
+      if (hash !== 0 && index.addHashedIfAbsent(hash, oid, (o) => this.rows.sameKey(o, field, row.bytes)) !== undefined) {
+        let j = 0;
+        for (const [f, added] of this.indexes) {
+          if (j >= i) break;
+          if (row.hashes[row.keyAt + j++] !== 0) added.remove(this.encodedKey(row.bytes, f)!, oid);
+        }
+        throw new RowError(`field '${field}': value ${JSON.stringify(this.encodedKey(row.bytes, field))} already exists (unique index)`);
+      }
+      i++;
+    }
+    this.nextObjectId = oid + 1;
+    row.bytes.writeDoubleLE(oid, row.oidAt);
+    this.rows.setEncoded(oid, row.bytes);
+    return oid;
+  }
+
+  /**
+   * `update` to bytes encoded elsewhere (rowCodec.ts mergeEncoded) whose unique values are the old
+   * row's: no index work. The caller has made sure of that.
+   */
+  updateEncoded(oid: number, bytes: Buffer, log?: UndoLog): void {
+    if (log) {
+      log.floor ??= this.nextObjectId;
+      if (oid < log.floor && !log.inserted.has(oid)) log.updated.set(oid, this.rows.recordOf(oid)!);
+    }
+    this.rows.setEncoded(oid, bytes);
   }
 
   insert(row: Row, log?: UndoLog, objectId?: number): number {
@@ -117,7 +176,7 @@ export class RowStore {
 
   /** The id whose row's `field` holds `key`: the index gives candidates by hash, the row confirms. */
   private lookup(field: string, key: string): number | undefined {
-    return this.indexes.get(field)?.find(key, (oid) => keyOf(this.rows.peek(oid)?.attributes[field]) === key);
+    return this.indexes.get(field)?.find(key, (oid) => this.rows.keyOf(oid, field) === key);
   }
 
   /** Checks and indexes a new row's unique values in one probe each; a taken value undoes the ones added. */
@@ -126,7 +185,7 @@ export class RowStore {
     for (const [field, index] of this.indexes) {
       const key = keyOf(row.attributes[field]);
       if (key === undefined) continue;
-      const other = index.addIfAbsent(key, oid, (o) => keyOf(this.rows.peek(o)?.attributes[field]) === key);
+      const other = index.addIfAbsent(key, oid, (o) => this.rows.keyOf(o, field) === key);
       if (other !== undefined) {
         for (const [i, k] of added ?? []) i.remove(k, oid);
         throw new RowError(`field '${field}': value ${JSON.stringify(key)} already exists (unique index)`);

@@ -33,7 +33,12 @@ export class UniqueIndex {
 
   /** The object id whose row holds `key`, asking `holds` on every slot with the key's hash. */
   find(key: string, holds: (oid: number) => boolean): number | undefined {
-    const h = this.slotHash(key);
+    return this.findHashed(this.hash(key), holds);
+  }
+
+  /** `find` given the key's hash (computed where the row was prepared: append/csvPieceWorker.ts). */
+  findHashed(hash: number, holds: (oid: number) => boolean): number | undefined {
+    const h = hash >>> 0 || 1;
     const mask = this.hashes.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const at = this.hashes[i];
@@ -47,8 +52,13 @@ export class UniqueIndex {
    * nothing. One probe where a find and an add would make two (issue 13: an insert's unique check).
    */
   addIfAbsent(key: string, oid: number, holds: (oid: number) => boolean): number | undefined {
+    return this.addHashedIfAbsent(this.hash(key), oid, holds);
+  }
+
+  /** `addIfAbsent` given the key's hash. */
+  addHashedIfAbsent(hash: number, oid: number, holds: (oid: number) => boolean): number | undefined {
     this.makeRoom(oid);
-    const h = this.slotHash(key);
+    const h = hash >>> 0 || 1;
     const mask = this.hashes.length - 1;
     let i = h & mask;
     for (let at = this.hashes[i]; at !== 0; i = (i + 1) & mask, at = this.hashes[i]) {

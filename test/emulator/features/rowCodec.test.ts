@@ -3,7 +3,7 @@
 // rows (unicode text, long text, -0, NaN, Infinity, large and fractional numbers, booleans, nulls,
 // undefined values, points, other geometries, a point with z) and through the row file itself.
 import assert from "node:assert/strict";
-import { decodeRow, KeyDictionary, RowEncoder } from "../../../emulator/features/model/rowCodec";
+import { decodeRow, encodedKey, KeyDictionary, mergeEncoded, RowEncoder, sameEncodedKey } from "../../../emulator/features/model/rowCodec";
 import { RowFile } from "../../../emulator/features/model/rowFile";
 import type { Row } from "../../../emulator/features/model/types";
 
@@ -74,5 +74,34 @@ describe("emulator: the binary row form gives what JSON gave (issue 13)", () => 
     }
     for (const [oid, row] of f) assert.deepStrictEqual(row.attributes, rows.get(oid)!.attributes, `oid ${oid}`);
     f.close();
+  });
+
+  it("issue 28: merged bytes decode to {...old, ...change} (names skipped, the geometry chosen); keys read and compared from the bytes", () => {
+    const keys = new KeyDictionary();
+    const encoder = new RowEncoder(keys);
+    const plainNumber = (v: unknown) => typeof v !== "number" || Number.isFinite(v);
+    for (let i = 0; i < 3000; i++) {
+      const old = randomRow(), change = randomRow();
+      const skip = ["Creator", "f1", "f2"].filter(() => rand(2) === 0);
+      const newGeometry = rand(2) === 0;
+      const a = Buffer.from(encoder.encode(0x42, old));
+      const b = Buffer.from(encoder.encode(0x42, change));
+      const merged = decodeRow(mergeEncoded(a, b, newGeometry, skip.map((n) => keys.idOf(n))), keys);
+      const c = JSON.parse(JSON.stringify(change));
+      for (const n of skip) delete c.attributes[n];
+      const want = JSON.parse(JSON.stringify({ attributes: { ...decodeRow(a, keys).attributes, ...c.attributes } }));
+      assert.deepStrictEqual(merged.attributes, want.attributes, `row ${i}`);
+      assert.deepStrictEqual(Object.keys(merged.attributes), Object.keys(want.attributes), `row ${i}: key order`);
+      const g = decodeRow(b, keys).geometry;
+      assert.deepStrictEqual(merged.geometry, newGeometry && g ? g : decodeRow(a, keys).geometry, `row ${i}: geometry`);
+      for (const name of ["code", "big"]) {
+        const id = keys.idOf(name);
+        const text = (v: unknown) => (v === null || v === undefined || v === "" ? undefined : String(v));
+        const ka = name in old.attributes && old.attributes[name] !== undefined ? text(decodeRow(a, keys).attributes[name]) : undefined;
+        assert.equal(encodedKey(a, id) ?? undefined, ka, `row ${i}: key of ${name}`);
+        const kb = encodedKey(b, id);
+        if (kb !== null && kb !== undefined && plainNumber(change.attributes[name])) assert.equal(sameEncodedKey(a, b, id), ka === kb, `row ${i}: same key ${name}`);
+      }
+    }
   });
 });
