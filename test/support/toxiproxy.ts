@@ -89,6 +89,41 @@ export class NetworkProxy {
     }
   }
 
+  /**
+   * Draws the profile's chance toxics (resets, stalls) again every `everyMs` on the connections then
+   * open, until the returned function is called: Toxiproxy draws a toxic once per connection, when
+   * the connection opens or the toxic is added, so without this a kept-alive connection that passed
+   * its first draw (`flaky`: a reset 400 ms after it opens) never fails again, however long it lives.
+   */
+  redrawFaults(profile: Profile, everyMs: number): () => Promise<void> {
+    const chance = PROFILES[profile].map((t, i) => ({ t, name: `${t.type}-${t.stream}-${i}` })).filter(({ t }) => (t.toxicity ?? 1) < 1);
+    let stopped = false;
+    const loop = (async () => {
+      while (!stopped) {
+        await new Promise((r) => setTimeout(r, everyMs));
+        if (stopped) break;
+        for (const { t, name } of chance) {
+          // the API's own keep-alive connection may have been closed under us: tried again, and a
+          // toxic found missing (its add lost) is added back
+          for (let tries = 1; ; tries++) {
+            try {
+              await fetch(`${this.api}/proxies/portal/toxics/${name}`, { method: "DELETE" });
+              await fetch(`${this.api}/proxies/portal/toxics`, { method: "POST", body: JSON.stringify({ name, toxicity: t.toxicity ?? 1, ...t }) });
+              break;
+            } catch (e) {
+              if (tries >= 5) throw e;
+              await new Promise((r) => setTimeout(r, 20));
+            }
+          }
+        }
+      }
+    })();
+    return async () => {
+      stopped = true;
+      await loop;
+    };
+  }
+
   async stop(): Promise<void> {
     if (!this.child) return;
     const exited = new Promise((r) => this.child!.once("exit", r));

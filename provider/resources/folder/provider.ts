@@ -10,6 +10,7 @@ import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
 import { freshReads, configurePortal, portalClient } from "../machinery/client";
 import { shown, withoutPlan, withPlan } from "../machinery/plan";
+import { madeOrFound } from "../machinery/lostAnswer";
 import { rememberReplaced } from "../machinery/replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
 import { carryHeldWhenUnset, changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
@@ -91,7 +92,9 @@ export const folder: pulumi.dynamic.ResourceProvider = {
       if (held.title !== inputs.title) await renameFolder(client, owner, held.id, String(inputs.title));
       return { id: held.id, outs: await outsOf(client, inputs, owner, { ...held, title: String(inputs.title) }) };
     }
-    const made = await createFolder(client, owner, String(inputs.title));
+    const title = String(inputs.title);
+    const r = await madeOrFound(client, () => createFolder(client, owner, title), async () => (await listFolders(client, owner)).find((f) => String(f.title).toLowerCase() === title.toLowerCase()));
+    const made = "made" in r ? r.made : r.found;
     return { id: made.id, outs: await outsOf(client, inputs, owner, made) };
   },
 

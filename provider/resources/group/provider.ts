@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ITEM } from "../../../spec/limits";
 import { readGroup } from "../../ops/bulk";
-import { createGroup, deleteGroup, protectGroup, searchGroups, type PortalGroup } from "../../ops/groups";
+import { createGroup, deleteGroup, getGroup, protectGroup, searchGroups, type PortalGroup } from "../../ops/groups";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound, orUndefinedIfNotFound, PortalError } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
@@ -12,6 +12,7 @@ import { isUnknown } from "../../rules/unknown";
 import { freshReads, configurePortal, portalClient } from "../machinery/client";
 import { shown, withPlan } from "../machinery/plan";
 import { fileFacts } from "../machinery/localFile";
+import { madeOrFound } from "../machinery/lostAnswer";
 import { rememberReplaced } from "../machinery/replacing";
 import { assertReadableState, type RawInputs } from "../machinery/state";
 import { carryHeldWhenUnset, changeLines, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
@@ -107,8 +108,15 @@ export const group: pulumi.dynamic.ResourceProvider = {
       await applyGroupChanges(client, held.id, inputsAsHeld(inputs, held), inputs, inputs.thumbnailFile !== undefined && !held.thumbnail);
       return { id: held.id, outs: await readBack(client, held.id, inputs) };
     }
-    const made = await createGroup(client, createParams(inputs), typeof inputs.thumbnailFile === "string" ? inputs.thumbnailFile : undefined);
-    const id = made.group.id;
+    const thumbnail = typeof inputs.thumbnailFile === "string" ? inputs.thumbnailFile : undefined;
+    const title = String(inputs.title);
+    const r = await madeOrFound(client, () => createGroup(client, createParams(inputs), thumbnail), () => sameTitle(client, title));
+    const id = "made" in r ? r.made.group.id : r.found.id;
+    if ("found" in r) {
+      // made by the request whose answer was lost: what the request carried is checked, not assumed
+      const held = await getGroup(client, id);
+      await applyGroupChanges(client, id, inputsAsHeld(inputs, held), inputs, thumbnail !== undefined && !held.thumbnail);
+    }
     if (inputs.protected === true) await protectGroup(client, id, true);
     return { id, outs: await readBack(client, id, inputs) };
   },

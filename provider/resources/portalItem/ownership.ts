@@ -4,7 +4,7 @@
 // receive the item (canReassignItems, a read-only check; spec.md#can-reassign-items).
 import { canReassignItems } from "../../ops/reassign";
 import { findFolder, listFolders, moveItem, reassignItem, reassignItems } from "../../ops/folders";
-import { PortalError } from "../../rest/errors";
+import { isNotFound, PortalError } from "../../rest/errors";
 import { getItem } from "../../ops/items";
 import type { ItemRef } from "../../ops/paths";
 import type { PortalClient } from "../../rest/client";
@@ -46,7 +46,9 @@ export async function ownershipPlan(client: () => PortalClient, olds: Props, new
   if (created) {
     if (known(news.folder)) {
       const owner = known(news.owner) ? news.owner : await client().username();
-      const f = await findFolder(client(), owner, news.folder).catch(() => undefined);
+      // a listing that failed is not a folder missing: the check fails on the read (issue 28: under
+      // `flaky`, a reset read said "has no folder" of a folder that was there)
+      const f = await findFolder(client(), owner, news.folder).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
       if (!f) failures.push({ property: "folder", reason: `${owner} has no folder ${news.folder}; give a Folder's folderId (a folder of the item's owner)` });
       else lines.push(`+ in folder ${JSON.stringify(f.title)} of ${owner}`);
     }
