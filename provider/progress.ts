@@ -12,6 +12,8 @@
 // Outside the dynamic-provider host (tests, the CLI tools) reporting is a no-op, as it is with
 // PULUMI_GIS_PORTAL_PROGRESS=0. Lines are throttled per key; a failure to deliver is ignored.
 import * as path from "node:path";
+import type { RetryNotice } from "./rest/client";
+import { currentUrn } from "./resourceContext";
 
 export interface ProgressOptions {
   /** The resource's URN when known: the line then shows on its row; otherwise on the stack's. */
@@ -21,9 +23,11 @@ export interface ProgressOptions {
   intervalMs?: number;
   /** Always sent (the last line of an operation). */
   final?: boolean;
+  /** Shown while the step runs only (default); false: also kept in the run's Diagnostics under the resource. */
+  ephemeral?: boolean;
 }
 
-type Sender = (message: string, urn: string) => Promise<void>;
+type Sender = (message: string, urn: string, ephemeral?: boolean) => Promise<void>;
 
 let sender: Sender | null | undefined;
 const lastSent = new Map<string, number>();
@@ -48,13 +52,13 @@ function engineSender(): Sender | null {
     const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb.js");
     const engproto = require("@pulumi/pulumi/proto/engine_pb.js");
     const client = new engrpc.EngineClient(addr, grpc.credentials.createInsecure());
-    sender = (message, urn) =>
+    sender = (message, urn, ephemeral = true) =>
       new Promise<void>((resolve) => {
         const req = new engproto.LogRequest();
         req.setSeverity(engproto.LogSeverity.INFO);
         req.setMessage(message);
         req.setUrn(urn);
-        req.setEphemeral(true);
+        req.setEphemeral(ephemeral);
         client.log(req, () => resolve());
       });
   } catch {
@@ -72,10 +76,20 @@ export async function reportProgress(message: string, options: ProgressOptions =
   if (!options.final && now - (lastSent.get(key) ?? -Infinity) < (options.intervalMs ?? 2000)) return;
   lastSent.set(key, now);
   try {
-    await send(message, options.urn ?? "");
+    await send(message, options.urn ?? "", options.ephemeral ?? true);
   } catch {
     // progress is best effort
   }
+}
+
+/**
+ * A request sent again (rest/client.ts onRetry), on the row of the resource it was for
+ * (resourceContext.ts) and kept in the run's Diagnostics: "getItem: sent again (attempt 2 in 0.3 s)
+ * after 503 Service Unavailable". Never throttled: each retry is one line.
+ */
+export function reportRetry(r: RetryNotice): Promise<void> {
+  const wait = r.delayMs >= 1000 ? `${(r.delayMs / 1000).toFixed(1)} s` : `${Math.round(r.delayMs)} ms`;
+  return reportProgress(`${r.operation}: sent again (attempt ${r.attempt} in ${wait}) after ${r.reason}`, { urn: currentUrn(), final: true, ephemeral: false });
 }
 
 /** "128.0 of 256.0 MiB (50%), 42.1 MiB/s, parts 16/32" for an upload; parts only when given. */

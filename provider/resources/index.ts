@@ -12,6 +12,7 @@ import { connectionFailure } from "./machinery/connection";
 import { privilegeFailure } from "./machinery/privileges";
 import { portalClient } from "./machinery/client";
 import { quietProvider } from "../quietErrors";
+import { withResourceContext } from "../resourceContext";
 
 /**
  * Every provider's check, then (when the program's inputs pass) the one connection read of the run
@@ -41,13 +42,16 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: str
   });
 }
 
+/** A provider as the stubs load it: its connection check, and each call in its resource's context (retry lines on its row). */
+const served = <P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P => withResourceContext(checkingConnection(kind, p));
+
 export const resourceProviders = {
-  categorySchema: checkingConnection("categorySchema", categorySchema),
-  memberCategorySchema: checkingConnection("memberCategorySchema", memberCategorySchema),
-  itemStatus: checkingConnection("itemStatus", itemStatus),
-  layerAppend: checkingConnection("layerAppend", layerAppend),
-  portalItem: checkingConnection("portalItem", portalItem),
-  group: checkingConnection("group", group),
-  groupMembership: checkingConnection("groupMembership", groupMembership),
-  folder: checkingConnection("folder", folder),
+  categorySchema: served("categorySchema", categorySchema),
+  memberCategorySchema: served("memberCategorySchema", memberCategorySchema),
+  itemStatus: served("itemStatus", itemStatus),
+  layerAppend: served("layerAppend", layerAppend),
+  portalItem: served("portalItem", portalItem),
+  group: served("group", group),
+  groupMembership: served("groupMembership", groupMembership),
+  folder: served("folder", folder),
 };

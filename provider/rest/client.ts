@@ -47,6 +47,15 @@ export interface RequestOptions {
 
 export type { Credentials };
 
+/** A request about to be sent again: the operation, the attempt coming, the wait before it and why (redacted). */
+export interface RetryNotice {
+  operation: string;
+  method: string;
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
 export interface PortalClientOptions {
   /** `<portal>/sharing/rest` (see toSharingUrl). */
   sharingUrl: string;
@@ -62,6 +71,8 @@ export interface PortalClientOptions {
   random?: () => number;
   /** Receives one line per request event; every line is redacted first. */
   logger?: (line: string) => void;
+  /** Called before each repeat of a request (issue 28: the resource's row says what was retried and why). */
+  onRetry?: (retry: RetryNotice) => void;
   /** Lifetime asked of generateToken, minutes. Default 60. */
   tokenExpirationMinutes?: number;
 }
@@ -159,6 +170,7 @@ export class PortalClient {
         waited += delay;
         if (e instanceof PortalError && e.retryAfterMs !== undefined) this.pausedUntil.set(origin, Math.max(this.pausedUntil.get(origin) ?? 0, this.now() + delay));
         this.log(`RETRY ${method} ${url} (${operation}) #${attempt} in ${delay} ms after ${(e as PortalError).code}`);
+        this.options.onRetry?.({ operation, method, attempt: attempt + 1, delayMs: delay, reason: redact(retryReason(e)) });
         await this.sleep(delay);
         ownWait = true;
       }
@@ -324,4 +336,14 @@ export function undiciAgent(): typeof import("undici").Agent {
     // a layout this does not know: the index below
   }
   return (require("undici") as typeof import("undici")).Agent;
+}
+
+/** Why a request is sent again, in a few words: "503 Service Unavailable", "429 (Retry-After 2 s)", "connection reset (ECONNRESET)". */
+function retryReason(e: unknown): string {
+  if (e instanceof PortalError) {
+    const after = e.retryAfterMs !== undefined ? ` (Retry-After ${(e.retryAfterMs / 1000).toFixed(1)} s)` : "";
+    const first = e.message.split("\n")[0].slice(0, 120);
+    return `${first}${after}`;
+  }
+  return e instanceof Error ? e.message.split("\n")[0].slice(0, 120) : String(e);
 }

@@ -64,6 +64,9 @@ describe("reliability: faults through the real engine (design Transport: retries
     const log = await requests(emu);
     assertRetriedSafely(log, 3);
     assert.ok(log.some((r) => r.status === 503));
+    // issue 28 scope 4: each retry is a line with its reason, kept in the run's Diagnostics
+    const retried = up.stdout.match(/\w+: sent again \(attempt \d+ in [^)]+\) after [^\n]*503[^\n]*/g) ?? [];
+    assert.ok(retried.length >= 3, `a line per retry in the output:\n${up.stdout}`);
     await assertConverged();
     await stack.destroy();
   });

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { ConfigSource } from "../../config";
 import { clientFromConfig, CONFIG_KEYS } from "../../config";
 import type { PortalClient } from "../../rest/client";
+import { reportRetry } from "../../progress";
 
 let source: ConfigSource | undefined;
 let client: PortalClient | undefined;
@@ -60,7 +61,8 @@ export function freshReads(resource?: string): void {
 
 /** The client for the configured portal (check never calls this: it sends no request). */
 export function portalClient(): PortalClient {
-  client ??= clientFromConfig(source);
+  // each retry is a line on the row of the resource it was for (progress.ts reportRetry)
+  client ??= clientFromConfig(source, process.env, { onRetry: (r) => void reportRetry(r) });
   return client;
 }
 
