@@ -50,7 +50,7 @@ describe("unit: retry lines on the resource's row (issue 28)", () => {
 
   it("each method finds its URN where the engine puts it: check(olds, news), diff(id, olds, news), create(inputs), update(id, olds, news), delete(id, props)", async () => {
     const seen: Array<[string, string | undefined]> = [];
-    const record = (name: string) => async () => void seen.push([name, currentUrn()]);
+    const record = (name: string) => async (..._args: unknown[]) => void seen.push([name, currentUrn()]);
     const p = withResourceContext({ check: record("check"), diff: record("diff"), create: record("create"), read: record("read"), update: record("update"), delete: record("delete") });
     const a = { __urn: URN_A };
     await p.check({}, a);
