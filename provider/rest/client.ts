@@ -338,12 +338,14 @@ export function undiciAgent(): typeof import("undici").Agent {
   return (require("undici") as typeof import("undici")).Agent;
 }
 
-/** Why a request is sent again, in a few words: "503 Service Unavailable", "429 (Retry-After 2 s)", "connection reset (ECONNRESET)". */
+/** Why a request is sent again, in a few words: "HTTP 503 Service Unavailable", "429 rate limited (Retry-After 2.0 s)", "connection reset". */
 function retryReason(e: unknown): string {
+  const first = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+  // the line already names the operation: "getItem failed (503): …" says it twice
+  let text = first.replace(/^[\w/.-]+(?: failed)? ?\(\d+\): /, "").replace(/^[\w/.-]+: /, "").slice(0, 120);
   if (e instanceof PortalError) {
-    const after = e.retryAfterMs !== undefined ? ` (Retry-After ${(e.retryAfterMs / 1000).toFixed(1)} s)` : "";
-    const first = e.message.split("\n")[0].slice(0, 120);
-    return `${first}${after}`;
+    if (typeof e.code === "number" && e.code > 0 && !text.includes(String(e.code))) text = `${e.code} ${text}`;
+    if (e.retryAfterMs !== undefined) text += ` (Retry-After ${(e.retryAfterMs / 1000).toFixed(1)} s)`;
   }
-  return e instanceof Error ? e.message.split("\n")[0].slice(0, 120) : String(e);
+  return text;
 }
