@@ -18,7 +18,8 @@ type Method = "configure" | "check" | "diff" | "create" | "read" | "update" | "d
 /** The stub object of one kind; called only by resources/stubs/<kind>.ts. */
 export function makeStub(kind: ResourceKind): Provider {
   const c = (m: Method, a: unknown[]) => {
-    const p = require("pulumi-gis-portal/provider").resourceProviders[kind];
+    // the providers bundled in one file (provider/served.ts): the provider process's first answer comes sooner
+    const p = require("pulumi-gis-portal/provider/served").resourceProviders[kind];
     return p[m] ? p[m](...a) : undefined;
   };
   return {

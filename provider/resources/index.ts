@@ -13,6 +13,7 @@ import { privilegeFailure } from "./machinery/privileges";
 import { portalClient } from "./machinery/client";
 import { quietProvider } from "../quietErrors";
 import { withResourceContext } from "../resourceContext";
+import { keepInputsWhenUnchanged } from "./machinery/unchangedRead";
 
 /**
  * Every provider's check, then (when the program's inputs pass) the one connection read of the run
@@ -42,8 +43,11 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: str
   });
 }
 
-/** A provider as the stubs load it: its connection check, and each call in its resource's context (retry lines on its row). */
-const served = <P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P => withResourceContext(checkingConnection(kind, p));
+/**
+ * A provider as the stubs load it: its connection check, each call in its resource's context (retry
+ * lines on its row), and a read that finds nothing changed leaving the state's inputs as they are.
+ */
+const served = <P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P => withResourceContext(checkingConnection(kind, keepInputsWhenUnchanged(p)));
 
 export const resourceProviders = {
   categorySchema: served("categorySchema", categorySchema),

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Bundles what the provider process loads (provider/resources: the served ResourceProviders and
+// everything they import, zod included) into one file, dist/provider/served.js, the module the
+// resource stubs require (`pulumi-gis-portal/provider/served`, resources/stub.ts). One file read
+// and one compile instead of ~160 module resolutions, reads and compiles: the provider process
+// answers its first call sooner, which a refresh and a preview wait for (docs/decisions.md,
+// "The provider process loads one bundle"). Run by `npm run build` after tsc.
+//
+// Left out of the bundle (required at run time as before): @pulumi/pulumi and its gRPC (the
+// provider host's own instances), undici (loaded piecewise by provider/rest/client.ts undiciAgent).
+// zod's locales other than English are left out: only `z.locales` would reach them, and nothing
+// here uses it (zod registers English itself, zod/v4/classic/schemas).
+"use strict";
+const path = require("node:path");
+const fs = require("node:fs");
+const esbuild = require("esbuild");
+
+const root = path.resolve(__dirname, "..");
+const outfile = path.join(root, "dist", "provider", "served.js");
+
+const zodLocalesLeftOut = {
+  name: "zod-locales-left-out",
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.c?js$/ }, (a) => (a.importer.includes(`${path.sep}zod${path.sep}`) ? { path: "zod-locales", namespace: "left-out" } : undefined));
+    build.onLoad({ filter: /.*/, namespace: "left-out" }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
+esbuild
+  .build({
+    entryPoints: [path.join(root, "provider", "served.ts")],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    tsconfig: path.join(root, "tsconfig.build.json"),
+    external: ["@pulumi/pulumi", "@pulumi/pulumi/*", "@grpc/grpc-js", "undici", "undici/*"],
+    plugins: [zodLocalesLeftOut],
+    keepNames: true, // errors name themselves from new.target.name (provider/rest/errors.ts)
+    sourcemap: "linked",
+    sourcesContent: false,
+    legalComments: "none",
+    logLevel: "warning",
+    banner: { js: "// pulumi-gis-portal: the provider process's modules in one file (scripts/build-provider-bundle.js)." },
+  })
+  .then(() => {
+    const kib = (fs.statSync(outfile).size / 1024).toFixed(0);
+    process.stdout.write(`build-provider-bundle: ${path.relative(root, outfile)} (${kib} KiB)\n`);
+  })
+  .catch((e) => {
+    process.stderr.write(`build-provider-bundle: ${e.message}\n`);
+    process.exit(1);
+  });
