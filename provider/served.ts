@@ -1,5 +1,107 @@
 // `require("pulumi-gis-portal/provider/served")`: the ResourceProviders as the resource stubs load
-// them in the provider process (resources/stub.ts). `npm run build` replaces tsc's output of this
-// file with one bundle of everything it imports (scripts/build-provider-bundle.js), so the provider
-// process reads and compiles one file; tsc's own output (a re-export) serves the same when unbundled.
-export { resourceProviders } from "./resources";
+// them in the provider process (resources/stub.ts). A refresh and a preview wait for this load
+// before the first answer, so it is kept short (docs/decisions.md, "The provider process loads one
+// bundle through a code cache"):
+//   - `npm run build` bundles provider/resources and what it imports into served.bundle.js
+//     (scripts/build-provider-bundle.js): one file read and compiled, not ~160 modules;
+//   - V8's code cache of that file is kept per user (PORTAL_CODE_CACHE_DIR, else
+//     $XDG_CACHE_HOME/pulumi-gis-portal/v8 or ~/.cache/pulumi-gis-portal/v8), keyed by the file's
+//     SHA-256, Node's V8 and the architecture, so a later process skips most of the compile.
+//     V8 checks the cache against the source and its flags and rejects one that does not match, and
+//     the file carries its own SHA-256 (V8 does not check the bytes); a rejected, damaged,
+//     unreadable or unwritable cache only means a full compile. PORTAL_CODE_CACHE=off turns it off.
+// Without the bundle (tsc's output alone) the providers load from their modules.
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import Module from "node:module";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as vm from "node:vm";
+import type * as served from "./resources";
+
+const BUNDLE = path.join(__dirname, "served.bundle.js");
+
+/** The cache file of this source on this Node, or undefined when caching is off. */
+export function codeCacheFile(source: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (/^(off|0|false|no)$/i.test(env.PORTAL_CODE_CACHE ?? "")) return undefined;
+  const dir = env.PORTAL_CODE_CACHE_DIR || path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-gis-portal", "v8");
+  const key = createHash("sha256").update(source).update(`\0${process.versions.v8}\0${process.arch}`).digest("hex").slice(0, 32);
+  return path.join(dir, `served-${key}.bin`);
+}
+
+const digest = (data: Buffer): Buffer => createHash("sha256").update(data).digest();
+
+/**
+ * The cached data, when the file holds it whole: V8 checks a cache's header (its version, flags and
+ * source) but not its bytes, and a damaged cache crashes the process, so the file starts with the
+ * data's SHA-256 and a file whose bytes do not match it is not used.
+ */
+function readCache(file: string | undefined): Buffer | undefined {
+  if (!file) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const data = bytes.subarray(32);
+  return bytes.length > 32 && digest(data).equals(bytes.subarray(0, 32)) ? data : undefined;
+}
+
+function writeCache(file: string, data: Buffer): boolean {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, Buffer.concat([digest(data), data]), { mode: 0o600 });
+    fs.renameSync(tmp, file); // whole or not at all, should two processes write it at once
+    pruneCaches(path.dirname(file), file);
+    return true;
+  } catch {
+    return false; // a read-only home, a full disk: the next process compiles in full again
+  }
+}
+
+/** How this process loaded the providers (what the tests check). */
+export const loadedFrom: { bundle: boolean; cacheFile?: string; cacheUsed: boolean; cacheWritten: boolean } = { bundle: false, cacheUsed: false, cacheWritten: false };
+
+/** Keeps the KEPT_CACHES most recently written caches: each build or Node version leaves its own. */
+const KEPT_CACHES = 4;
+function pruneCaches(dir: string, kept: string): void {
+  try {
+    const caches = fs.readdirSync(dir).filter((f) => /^served-[0-9a-f]+\.bin$/.test(f)).map((f) => path.join(dir, f));
+    const byAge = caches.filter((f) => f !== kept).map((f) => ({ f, t: fs.statSync(f).mtimeMs })).sort((a, b) => b.t - a.t);
+    for (const { f } of byAge.slice(KEPT_CACHES - 1)) fs.rmSync(f, { force: true });
+  } catch {
+    // another process pruning at the same time: what is left is pruned next time
+  }
+}
+
+/** Runs the bundle as Node runs a CommonJS module, with V8's code cache when there is one. */
+function loadBundle(source: string): typeof served {
+  const cacheFile = codeCacheFile(source);
+  const cached = readCache(cacheFile);
+  const script = new vm.Script(Module.wrap(source), { filename: BUNDLE, cachedData: cached });
+  const mod = new Module(BUNDLE, module);
+  mod.filename = BUNDLE;
+  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(BUNDLE));
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(mod.exports, mod.exports, Module.createRequire(BUNDLE), mod, BUNDLE, path.dirname(BUNDLE));
+  mod.loaded = true;
+  // made after the run, so it holds the functions the load compiled too
+  const used = cached !== undefined && script.cachedDataRejected === false;
+  const written = cacheFile !== undefined && !used && writeCache(cacheFile, script.createCachedData());
+  Object.assign(loadedFrom, { bundle: true, cacheFile, cacheUsed: used, cacheWritten: written });
+  return mod.exports as typeof served;
+}
+
+function load(): typeof served {
+  let source: string;
+  try {
+    source = fs.readFileSync(BUNDLE, "utf8");
+  } catch {
+    return require("./resources") as typeof served; // not bundled: tsc's modules
+  }
+  return loadBundle(source);
+}
+
+export const resourceProviders: typeof served.resourceProviders = load().resourceProviders;

@@ -2,8 +2,8 @@
 // state's own (provider/resources/machinery/unchangedRead.ts); a read that finds drift keeps them.
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { keepInputsWhenUnchanged, sameJson } from "../../provider/resources/machinery/unchangedRead";
-import { sameValue } from "../../provider/resources/machinery/sameValue";
+import { keepInputsWhenUnchanged } from "../../provider/resources/machinery/unchangedRead";
+import { sameJson, sameValue } from "../../provider/resources/machinery/sameValue";
 
 // JSON values as the provider host hands them over and a read returns them (undefined only in objects)
 const json = fc.letrec((tie) => ({
@@ -40,11 +40,32 @@ describe("unchanged read: the state's inputs kept (issue 24)", () => {
     assert.equal(sameJson({ a: 1 }, { a: 1, __provider: "y" }, "__provider"), true);
     assert.equal(sameJson({ a: { __provider: 1 } }, { a: {} }, "__provider"), false, "only the top level's key is skipped");
     assert.equal(sameJson([], {}), false);
+    assert.equal(sameJson(new Date(0), new Date(1)), false, "not a plain value: unequal, for sameValue to ask JSON");
+  });
+
+  it("sameValue is the JSON comparison it always was, on loose values too", () => {
+    const loose = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.constantFrom(undefined, null, NaN, Infinity, -0, 0, true, ""),
+        fc.date({ noInvalidDate: true }),
+        fc.string({ maxLength: 3 }),
+        fc.array(tie("value"), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 2 }), tie("value"), { maxKeys: 3 }),
+      ),
+    })).value;
+    const canonical = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(canonical) : v !== null && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
+    const old = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+    fc.assert(fc.property(loose, loose, (a, b) => {
+      assert.equal(sameValue(a, b), old(a, b));
+      assert.equal(sameValue(a, shuffled(a)), old(a, shuffled(a)));
+    }), { numRuns: 4000 });
   });
 
   const state = { __provider: "require('pulumi-gis-portal/stubs/portalItem')", title: "Parks", tags: ["a", "b"], access: "private" };
   const provider = (outputs: Record<string, unknown>) =>
-    keepInputsWhenUnchanged({ read: async (id: string) => ({ id, props: outputs, inputs: { title: outputs.title } }) });
+    keepInputsWhenUnchanged({ create: async () => ({ id: "" }), read: async (id: string) => ({ id, props: outputs, inputs: { title: outputs.title } }) });
 
   it("a read that finds the state's outputs returns no inputs", async () => {
     const r = await provider({ access: "private", tags: ["a", "b"], title: "Parks" }).read!("i1", state);
@@ -55,7 +76,7 @@ describe("unchanged read: the state's inputs kept (issue 24)", () => {
   it("a read that finds drift returns its inputs, for the next plan to show it", async () => {
     const r = await provider({ access: "public", tags: ["a", "b"], title: "Parks" }).read!("i1", state);
     assert.deepEqual(r.inputs, { title: "Parks" });
-    const gone = await keepInputsWhenUnchanged({ read: async () => ({}) }).read!("i1", state);
+    const gone = await keepInputsWhenUnchanged({ create: async () => ({ id: "" }), read: async () => ({}) }).read!("i1", state);
     assert.deepEqual(gone, {}, "a resource gone from the portal is answered as its read answered");
   });
 });

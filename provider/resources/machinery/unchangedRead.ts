@@ -7,31 +7,9 @@
 // provider host does not encode, nor the engine decode, a second copy of the resource's properties
 // per resource (issue 24: the refresh of a large organization; docs/performance.md).
 import type * as pulumi from "@pulumi/pulumi";
+import { sameJson } from "./sameValue";
 
 const PROVIDER_KEY = "__provider"; // the SDK's serialized provider, in every state's properties
-
-/** Deep equality of two JSON-like values, key order ignored, a key holding undefined taken as absent. */
-export function sameJson(a: unknown, b: unknown, skipKey?: string): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bs = b as unknown[];
-    if (a.length !== bs.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], bs[i])) return false;
-    return true;
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  let count = 0;
-  for (const k in ao) {
-    if (k === skipKey || ao[k] === undefined) continue;
-    if (!sameJson(ao[k], bo[k])) return false;
-    count++;
-  }
-  for (const k in bo) if (k !== skipKey && bo[k] !== undefined) count--;
-  return count === 0;
-}
 
 /** `p` whose read leaves out the inputs when the outputs it read are the state's (props). */
 export function keepInputsWhenUnchanged<P extends pulumi.dynamic.ResourceProvider>(p: P): P {
