@@ -1,6 +1,7 @@
 // A refresh that finds a resource as the state has it returns no inputs, so the engine keeps the
 // state's own (provider/resources/machinery/unchangedRead.ts); a read that finds drift keeps them.
 import { strict as assert } from "node:assert";
+import type * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
 import { keepInputsWhenUnchanged } from "../../provider/resources/machinery/unchangedRead";
 import { sameJson, sameValue } from "../../provider/resources/machinery/sameValue";
@@ -65,7 +66,7 @@ describe("unchanged read: the state's inputs kept (issue 24)", () => {
 
   const state = { __provider: "require('pulumi-gis-portal/stubs/portalItem')", title: "Parks", tags: ["a", "b"], access: "private" };
   const provider = (outputs: Record<string, unknown>) =>
-    keepInputsWhenUnchanged({ create: async () => ({ id: "" }), read: async (id: string) => ({ id, props: outputs, inputs: { title: outputs.title } }) });
+    keepInputsWhenUnchanged<pulumi.dynamic.ResourceProvider>({ create: async () => ({ id: "" }), read: async (id: string) => ({ id, props: outputs, inputs: { title: outputs.title } }) });
 
   it("a read that finds the state's outputs returns no inputs", async () => {
     const r = await provider({ access: "private", tags: ["a", "b"], title: "Parks" }).read!("i1", state);
@@ -76,7 +77,7 @@ describe("unchanged read: the state's inputs kept (issue 24)", () => {
   it("a read that finds drift returns its inputs, for the next plan to show it", async () => {
     const r = await provider({ access: "public", tags: ["a", "b"], title: "Parks" }).read!("i1", state);
     assert.deepEqual(r.inputs, { title: "Parks" });
-    const gone = await keepInputsWhenUnchanged({ create: async () => ({ id: "" }), read: async () => ({}) }).read!("i1", state);
+    const gone = await keepInputsWhenUnchanged<pulumi.dynamic.ResourceProvider>({ create: async () => ({ id: "" }), read: async () => ({}) as pulumi.dynamic.ReadResult }).read!("i1", state);
     assert.deepEqual(gone, {}, "a resource gone from the portal is answered as its read answered");
   });
 });
