@@ -6,7 +6,8 @@
 //     (scripts/build-provider-bundle.js): one file read and compiled, not ~160 modules;
 //   - V8's code cache of that file is kept per user (PORTAL_CODE_CACHE_DIR, else
 //     $XDG_CACHE_HOME/pulumi-gis-portal/v8 or ~/.cache/pulumi-gis-portal/v8), keyed by the file's
-//     SHA-256, Node's V8 and the architecture, so a later process skips most of the compile.
+//     SHA-256, Node's V8 and the architecture, so a later process skips most of the compile. It is
+//     written after the first call a process answers, so it holds that call's functions too.
 //     V8 checks the cache against the source and its flags and rejects one that does not match, and
 //     the file carries its own SHA-256 (V8 does not check the bytes); a rejected, damaged,
 //     unreadable or unwritable cache only means a full compile. PORTAL_CODE_CACHE=off turns it off.
@@ -77,7 +78,7 @@ function pruneCaches(dir: string, kept: string): void {
 }
 
 /** Runs the bundle as Node runs a CommonJS module, with V8's code cache when there is one. */
-function loadBundle(source: string): typeof served {
+function loadBundle(source: string): { exports: typeof served; writeCache?: () => void } {
   const cacheFile = codeCacheFile(source);
   const cached = readCache(cacheFile);
   const script = new vm.Script(Module.wrap(source), { filename: BUNDLE, cachedData: cached });
@@ -87,21 +88,50 @@ function loadBundle(source: string): typeof served {
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(mod.exports, mod.exports, Module.createRequire(BUNDLE), mod, BUNDLE, path.dirname(BUNDLE));
   mod.loaded = true;
-  // made after the run, so it holds the functions the load compiled too
   const used = cached !== undefined && script.cachedDataRejected === false;
-  const written = cacheFile !== undefined && !used && writeCache(cacheFile, script.createCachedData());
-  Object.assign(loadedFrom, { bundle: true, cacheFile, cacheUsed: used, cacheWritten: written });
-  return mod.exports as typeof served;
+  Object.assign(loadedFrom, { bundle: true, cacheFile, cacheUsed: used });
+  // made once the first call is answered, so it holds what that call compiled too (the client, a read or a check)
+  const write = cacheFile !== undefined && !used ? () => (loadedFrom.cacheWritten = writeCache(cacheFile, script.createCachedData())) : undefined;
+  return { exports: mod.exports as typeof served, writeCache: write };
 }
 
-function load(): typeof served {
+type Providers = typeof served.resourceProviders;
+
+/** The providers, the code cache written (when it is to be) after the first of their calls settles. */
+function writingAfterFirstCall(providers: Providers, write: () => void): Providers {
+  let pending = true;
+  const settled = () => {
+    if (!pending) return;
+    pending = false;
+    setImmediate(write);
+  };
+  const wrap = (p: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(p).map(([name, m]) => [
+        name,
+        typeof m === "function"
+          ? async (...args: unknown[]) => {
+              try {
+                return await m.apply(p, args);
+              } finally {
+                settled();
+              }
+            }
+          : m,
+      ]),
+    );
+  return Object.fromEntries(Object.entries(providers).map(([kind, p]) => [kind, wrap(p as unknown as Record<string, unknown>)])) as unknown as Providers;
+}
+
+function load(): Providers {
   let source: string;
   try {
     source = fs.readFileSync(BUNDLE, "utf8");
   } catch {
-    return require("./resources") as typeof served; // not bundled: tsc's modules
+    return (require("./resources") as typeof served).resourceProviders; // not bundled: tsc's modules
   }
-  return loadBundle(source);
+  const { exports, writeCache } = loadBundle(source);
+  return writeCache ? writingAfterFirstCall(exports.resourceProviders, writeCache) : exports.resourceProviders;
 }
 
-export const resourceProviders: typeof served.resourceProviders = load().resourceProviders;
+export const resourceProviders: Providers = load();

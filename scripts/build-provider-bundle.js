@@ -8,7 +8,8 @@
 // cache"). Run by `npm run build` after tsc.
 //
 // Left out of the bundle (required at run time as before): @pulumi/pulumi and its gRPC (the
-// provider host's own instances), undici (loaded piecewise by provider/rest/client.ts undiciAgent).
+// provider host's own instances), and undici's index (provider/rest/client.ts undiciAgent's
+// fallback); the undici files undiciAgent loads (its Agent and request API) are in the bundle.
 // zod's locales other than English are left out: only `z.locales` would reach them, and nothing
 // here uses it (zod registers English itself, zod/v4/classic/schemas).
 "use strict";
@@ -27,6 +28,14 @@ const zodLocalesLeftOut = {
   },
 };
 
+// undici's index stays outside (a fallback that loads fetch, WebSocket and caches); its files do not
+const undiciIndexOutside = {
+  name: "undici-index-outside",
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: "undici", external: true }));
+  },
+};
+
 esbuild
   .build({
     entryPoints: [path.join(root, "provider", "resources", "index.ts")],
@@ -36,8 +45,8 @@ esbuild
     target: "node20",
     format: "cjs",
     tsconfig: path.join(root, "tsconfig.build.json"),
-    external: ["@pulumi/pulumi", "@pulumi/pulumi/*", "@grpc/grpc-js", "undici", "undici/*"],
-    plugins: [zodLocalesLeftOut],
+    external: ["@pulumi/pulumi", "@pulumi/pulumi/*", "@grpc/grpc-js"],
+    plugins: [zodLocalesLeftOut, undiciIndexOutside],
     keepNames: true, // errors name themselves from new.target.name (provider/rest/errors.ts)
     sourcemap: "linked",
     sourcesContent: false,

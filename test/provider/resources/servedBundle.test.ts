@@ -19,7 +19,8 @@ function load(env: Record<string, string>): { loadedFrom: { bundle: boolean; cac
     const kinds = Object.fromEntries(Object.entries(served.resourceProviders).map(([k, p]) => [k, Object.keys(p).filter((m) => typeof p[m] === "function").sort()]));
     const modules = Object.keys(require.cache).filter((f) => f.includes("/dist/provider/")).length;
     served.resourceProviders.itemStatus.check({}, { itemId: "not an id", status: "sideways" }).then((check) => {
-      console.log(JSON.stringify({ loadedFrom: served.loadedFrom, kinds, check, modules }));
+      // the cache is written just after the first call settles
+      setTimeout(() => console.log(JSON.stringify({ loadedFrom: served.loadedFrom, kinds, check, modules })), 50);
     });`;
   const out = execFileSync(process.execPath, ["-e", script], { cwd: os.tmpdir(), encoding: "utf8", env: { ...process.env, ...env } });
   return JSON.parse(out.trim().split("\n").pop()!);
