@@ -10,6 +10,7 @@
 import type { PortalClient } from "../rest/client";
 import { LISTING_PAGE, userContentPage } from "./folders";
 import { getGroup, groupPath, type PortalGroup } from "./groups";
+import { everyPage } from "./pages";
 import { itemPath, userItemPath } from "./paths";
 
 const folderOf = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
@@ -19,11 +20,8 @@ export function prefetchFolderItems(client: PortalClient, owner: string, folder?
   const where = folderOf(folder);
   return client.sharedRead(`items of ${owner}/${where ?? ""}`, async () => {
     try {
-      for (let start = 1; start > 0; ) {
-        const page = await userContentPage(client, owner, where, start, LISTING_PAGE);
-        for (const item of page.items) primeItem(client, owner, where, item);
-        start = Number.isFinite(page.nextStart) && page.nextStart > start ? page.nextStart : -1;
-      }
+      const page = (start: number) => userContentPage(client, owner, where, start, LISTING_PAGE);
+      await everyPage(page, LISTING_PAGE, (p) => p.items.forEach((item) => primeItem(client, owner, where, item)));
       return true;
     } catch {
       return false;
@@ -45,12 +43,13 @@ export function prefetchGroups(client: PortalClient): Promise<boolean> {
   return client.sharedRead("groups of the organization", async () => {
     try {
       const q = `orgid:${await client.portalId()}`;
-      for (let start = 1; start > 0; ) {
+      const page = async (start: number) => {
         const r = await client.request("searchGroups", "community/groups", { q, start, num: LISTING_PAGE }, { method: "GET", cache: "bulk" });
-        for (const g of Array.isArray(r?.results) ? r.results : []) if (typeof g?.id === "string") client.primeRead(groupPath(g.id), {}, g);
-        const next = Number(r?.nextStart ?? -1);
-        start = Number.isFinite(next) && next > start ? next : -1;
-      }
+        return { total: Number(r?.total ?? 0), nextStart: Number(r?.nextStart ?? -1), results: Array.isArray(r?.results) ? r.results : [] };
+      };
+      await everyPage(page, LISTING_PAGE, (p) => {
+        for (const g of p.results) if (typeof g?.id === "string") client.primeRead(groupPath(g.id), {}, g);
+      });
       return true;
     } catch {
       return false;

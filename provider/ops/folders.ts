@@ -4,6 +4,7 @@
 // items/reassign.ts reassignItem).
 import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
+import { everyPage } from "./pages";
 import { userItemPath, type ItemRef } from "./paths";
 
 export interface PortalFolder {
@@ -71,11 +72,7 @@ export async function findFolder(client: PortalClient, owner: string, id: string
 /** Every item in one folder (or the root), page by page. */
 export async function folderItems(client: PortalClient, owner: string, folderId: string | undefined): Promise<UserContentPage["items"]> {
   const out: UserContentPage["items"] = [];
-  for (let start = 1; start > 0; ) {
-    const page = await userContentPage(client, owner, folderId, start);
-    out.push(...page.items);
-    start = Number.isFinite(page.nextStart) && page.nextStart > start ? page.nextStart : -1;
-  }
+  await everyPage((start) => userContentPage(client, owner, folderId, start, LISTING_PAGE), LISTING_PAGE, (page) => out.push(...page.items));
   return out;
 }
 

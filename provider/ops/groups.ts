@@ -4,6 +4,7 @@
 import type { FilePart, Params } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
+import { everyPage } from "./pages";
 import { GROUP_USERS_PER_REQUEST } from "../../spec/limits";
 import type { GroupWireFields } from "../../spec/groups";
 
@@ -121,23 +122,23 @@ export async function groupItemCount(client: PortalClient, id: string): Promise<
 /** REST group-content, every page (≤ 100 per request): the ids of the items shared with the group. */
 export async function groupItemIds(client: PortalClient, id: string): Promise<string[]> {
   const out: string[] = [];
-  for (let start = 1; start > 0; ) {
+  const page = async (start: number) => {
     const r = await client.request("groupContent", `content/groups/${seg(id)}`, { start, num: 100 }, { method: "GET" });
-    for (const it of Array.isArray(r?.items) ? r.items : []) if (typeof it?.id === "string") out.push(it.id);
-    const next = Number(r?.nextStart ?? -1);
-    start = Number.isFinite(next) && next > start ? next : -1;
-  }
+    return { total: Number(r?.total ?? 0), nextStart: Number(r?.nextStart ?? -1), items: Array.isArray(r?.items) ? r.items : [] };
+  };
+  await everyPage(page, 100, (p) => {
+    for (const it of p.items) if (typeof it?.id === "string") out.push(it.id);
+  });
   return out;
 }
 
 /** REST group-search: GET community/groups, every page (≤ 100 per request). */
 export async function searchGroups(client: PortalClient, q: string): Promise<PortalGroup[]> {
   const out: PortalGroup[] = [];
-  for (let start = 1; start > 0; ) {
+  const page = async (start: number) => {
     const r = await client.request("searchGroups", "community/groups", { q, start, num: 100 }, { method: "GET" });
-    if (Array.isArray(r?.results)) out.push(...r.results);
-    const next = Number(r?.nextStart ?? -1);
-    start = Number.isFinite(next) && next > start ? next : -1;
-  }
+    return { total: Number(r?.total ?? 0), nextStart: Number(r?.nextStart ?? -1), results: (Array.isArray(r?.results) ? r.results : []) as PortalGroup[] };
+  };
+  await everyPage(page, 100, (p) => out.push(...p.results));
   return out;
 }

@@ -1,6 +1,7 @@
 // GET search (the public API's item search): used read-only, for the impact lines of a plan, the
 // marker search of a PortalItem create on a portal before 10.8.1, and `pulumi-gis-portal orphans`.
 import type { PortalClient } from "../rest/client";
+import { everyPage } from "./pages";
 
 export interface SearchOptions {
   /** The query; default every item the caller can read in the organization. */
@@ -61,11 +62,11 @@ const PAGE = 100;
  */
 export async function searchAllItems(client: PortalClient, q: string): Promise<SearchResult[]> {
   const out: SearchResult[] = [];
-  for (let start = 1; ; ) {
-    const page = await searchItems(client, { q, num: PAGE, start });
-    out.push(...(page.results ?? []));
-    const next = page.nextStart ?? -1;
-    if (next <= start || (page.results ?? []).length === 0) return out;
-    start = next;
-  }
+  const page = async (start: number) => {
+    const r = await searchItems(client, { q, num: PAGE, start });
+    // a page with no results ends the listing, whatever its nextStart says
+    return { total: r.total ?? 0, nextStart: (r.results ?? []).length === 0 ? -1 : (r.nextStart ?? -1), results: r.results ?? [] };
+  };
+  await everyPage(page, PAGE, (p) => out.push(...p.results));
+  return out;
 }
