@@ -13,7 +13,10 @@ export interface Page {
 /** Pages of one listing asked for at once, at most. */
 export const PAGES_IN_FLIGHT = 6;
 
-/** The most results a search pages through (ArcGIS REST API search: start + num within the first 10,000). */
+/**
+ * Results past this are not asked for ahead: how deep a search pages has been limited on portals
+ * (not confirmed for every release), so there the pages follow nextStart one by one, as before.
+ */
 const MOST_RESULTS = 10_000;
 
 const after = (page: Page, start: number): number => (Number.isFinite(page.nextStart) && page.nextStart > start ? page.nextStart : -1);
@@ -28,7 +31,6 @@ export async function everyPage<P extends Page>(fetch: (start: number) => Promis
   let next = after(first, 1);
   if (next < 0) return;
   const starts: number[] = [];
-  // past 10,000 results a portal's search stops answering pages: those are left to nextStart, as before
   for (let s = next; s <= first.total && s + num - 1 <= MOST_RESULTS; s += num) starts.push(s);
   for (let i = 0; i < starts.length; i += PAGES_IN_FLIGHT) {
     const window = starts.slice(i, i + PAGES_IN_FLIGHT);

@@ -1,6 +1,6 @@
 // Every page of a paged answer (provider/ops/pages.ts): the pages the first one's total implies are
 // asked for together, a few at a time, and handed over in the listing's order; a listing that grows
-// while it is read is followed on by nextStart; a search stops at its first 10,000 results.
+// while it is read is followed on by nextStart; past 10,000 results pages follow nextStart only.
 import { strict as assert } from "node:assert";
 import { everyPage, PAGES_IN_FLIGHT } from "../../provider/ops/pages";
 
@@ -65,7 +65,7 @@ describe("unit: every page of a listing (issues 24 and 28)", () => {
     assert.deepEqual(l.asked, [1, 101, 201, 301, 401]);
   });
 
-  it("leaves a search's results past 10,000 to nextStart, as a portal ends them", async () => {
+  it("asks ahead for no page past 10,000 results: a portal that ends its search there is paged as before", async () => {
     const l = listing(() => 12_000, 100, 10_000);
     let count = 0;
     await everyPage(l.fetch, 100, (p) => (count += p.ids.length));
