@@ -9,7 +9,7 @@
 // owner's content without administrator privileges) leaves the single reads to ask the portal.
 import type { PortalClient } from "../rest/client";
 import { LISTING_PAGE, userContentPage } from "./folders";
-import { getGroup, groupPath, type PortalGroup } from "./groups";
+import { getGroup, groupPath, groupSearchPage, type PortalGroup } from "./groups";
 import { everyPage } from "./pages";
 import { itemPath, userItemPath } from "./paths";
 
@@ -43,12 +43,8 @@ export function prefetchGroups(client: PortalClient): Promise<boolean> {
   return client.sharedRead("groups of the organization", async () => {
     try {
       const q = `orgid:${await client.portalId()}`;
-      const page = async (start: number) => {
-        const r = await client.request("searchGroups", "community/groups", { q, start, num: LISTING_PAGE }, { method: "GET", cache: "bulk" });
-        return { total: Number(r?.total ?? 0), nextStart: Number(r?.nextStart ?? -1), results: Array.isArray(r?.results) ? r.results : [] };
-      };
-      await everyPage(page, LISTING_PAGE, (p) => {
-        for (const g of p.results) if (typeof g?.id === "string") client.primeRead(groupPath(g.id), {}, g);
+      await everyPage((start) => groupSearchPage(client, q, start, true), LISTING_PAGE, (p) => {
+        for (const g of p.entries) if (typeof g?.id === "string") client.primeRead(groupPath(g.id), {}, g);
       });
       return true;
     } catch {

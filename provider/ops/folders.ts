@@ -4,7 +4,7 @@
 // items/reassign.ts reassignItem).
 import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
-import { everyPage } from "./pages";
+import { everyPage, LISTING_PAGE } from "./pages";
 import { userItemPath, type ItemRef } from "./paths";
 
 export interface PortalFolder {
@@ -41,8 +41,7 @@ export interface UserContentPage {
 }
 
 /** REST user-content: GET content/users/<owner>[/<folderId>], one page (≤ 100). */
-/** Items per page of a listing: the public API's most. */
-export const LISTING_PAGE = 100;
+export { LISTING_PAGE };
 
 export async function userContentPage(client: PortalClient, owner: string, folderId: string | undefined, start: number, num = LISTING_PAGE): Promise<UserContentPage> {
   // kept as long as a bulk listing: its items answer single item reads (ops/bulk.ts)

@@ -4,7 +4,7 @@
 import type { FilePart, Params } from "../rest/body";
 import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
-import { everyPage } from "./pages";
+import { everyPage, LISTING_PAGE, pageOf, type Page } from "./pages";
 import { GROUP_USERS_PER_REQUEST } from "../../spec/limits";
 import type { GroupWireFields } from "../../spec/groups";
 
@@ -122,23 +122,22 @@ export async function groupItemCount(client: PortalClient, id: string): Promise<
 /** REST group-content, every page (≤ 100 per request): the ids of the items shared with the group. */
 export async function groupItemIds(client: PortalClient, id: string): Promise<string[]> {
   const out: string[] = [];
-  const page = async (start: number) => {
-    const r = await client.request("groupContent", `content/groups/${seg(id)}`, { start, num: 100 }, { method: "GET" });
-    return { total: Number(r?.total ?? 0), nextStart: Number(r?.nextStart ?? -1), items: Array.isArray(r?.items) ? r.items : [] };
-  };
-  await everyPage(page, 100, (p) => {
-    for (const it of p.items) if (typeof it?.id === "string") out.push(it.id);
+  const page = async (start: number) => pageOf<{ id?: unknown }>(await client.request("groupContent", `content/groups/${seg(id)}`, { start, num: LISTING_PAGE }, { method: "GET" }), "items");
+  await everyPage(page, LISTING_PAGE, (p) => {
+    for (const it of p.entries) if (typeof it?.id === "string") out.push(it.id);
   });
   return out;
 }
 
-/** REST group-search: GET community/groups, every page (≤ 100 per request). */
+/** REST group-search: one page of GET community/groups (≤ 100); `bulk`: kept as a bulk listing (ops/bulk.ts). */
+export async function groupSearchPage(client: PortalClient, q: string, start: number, bulk = false): Promise<Page & { entries: PortalGroup[] }> {
+  const r = await client.request("searchGroups", "community/groups", { q, start, num: LISTING_PAGE }, { method: "GET", ...(bulk ? { cache: "bulk" as const } : {}) });
+  return pageOf<PortalGroup>(r, "results");
+}
+
+/** REST group-search: GET community/groups, every page. */
 export async function searchGroups(client: PortalClient, q: string): Promise<PortalGroup[]> {
   const out: PortalGroup[] = [];
-  const page = async (start: number) => {
-    const r = await client.request("searchGroups", "community/groups", { q, start, num: 100 }, { method: "GET" });
-    return { total: Number(r?.total ?? 0), nextStart: Number(r?.nextStart ?? -1), results: (Array.isArray(r?.results) ? r.results : []) as PortalGroup[] };
-  };
-  await everyPage(page, 100, (p) => out.push(...p.results));
+  await everyPage((start) => groupSearchPage(client, q, start), LISTING_PAGE, (p) => out.push(...p.entries));
   return out;
 }

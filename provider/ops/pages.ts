@@ -10,6 +10,14 @@ export interface Page {
   nextStart: number;
 }
 
+/** Entries per page of a listing or a search: the public API's most. */
+export const LISTING_PAGE = 100;
+
+/** A paged answer's `total` and `nextStart` (0 and -1 when missing), and its list under `key` ([] when it has none). */
+export function pageOf<T>(r: any, key: string): Page & { entries: T[] } {
+  return { total: Number(r?.total ?? 0), nextStart: Number(r?.nextStart ?? -1), entries: Array.isArray(r?.[key]) ? r[key] : [] };
+}
+
 /** Pages of one listing asked for at once, at most. */
 export const PAGES_IN_FLIGHT = 6;
 
@@ -39,7 +47,7 @@ export async function everyPage<P extends Page>(fetch: (start: number) => Promis
     next = after(pages[pages.length - 1], window[window.length - 1]);
   }
   // a listing longer than its first page said (items added meanwhile): on, page by page
-  for (let start = next; start > 0 && !starts.includes(start); ) {
+  for (let start = next; start > 0; ) {
     const page = await fetch(start);
     each(page);
     start = after(page, start);

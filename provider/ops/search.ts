@@ -1,7 +1,7 @@
 // GET search (the public API's item search): used read-only, for the impact lines of a plan, the
 // marker search of a PortalItem create on a portal before 10.8.1, and `pulumi-gis-portal orphans`.
 import type { PortalClient } from "../rest/client";
-import { everyPage } from "./pages";
+import { everyPage, LISTING_PAGE } from "./pages";
 
 export interface SearchOptions {
   /** The query; default every item the caller can read in the organization. */
@@ -53,8 +53,6 @@ function asNumber(v: unknown, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
-/** The public API's page limit of `num`. */
-const PAGE = 100;
 
 /**
  * Every result of `q`, page after page (`nextStart` until -1).
@@ -63,10 +61,10 @@ const PAGE = 100;
 export async function searchAllItems(client: PortalClient, q: string): Promise<SearchResult[]> {
   const out: SearchResult[] = [];
   const page = async (start: number) => {
-    const r = await searchItems(client, { q, num: PAGE, start });
+    const r = await searchItems(client, { q, num: LISTING_PAGE, start });
     // a page with no results ends the listing, whatever its nextStart says
     return { total: r.total ?? 0, nextStart: (r.results ?? []).length === 0 ? -1 : (r.nextStart ?? -1), results: r.results ?? [] };
   };
-  await everyPage(page, PAGE, (p) => out.push(...p.results));
+  await everyPage(page, LISTING_PAGE, (p) => out.push(...p.results));
   return out;
 }
