@@ -17,10 +17,11 @@ import { PARSER_READ_BYTES, readStoredData, type StoredData } from "../../stored
 import { Readable } from "node:stream";
 import { inBatches } from "../formats/batches";
 import { plainRecords } from "../formats/csvPlain";
-import { locator } from "../formats/location";
-import type { AppendSourceInfo, SourceRow } from "../formats/source";
+import { locator, valuesLocator } from "../formats/location";
+import type { AppendSourceInfo } from "../formats/source";
 import { FieldValueError, newGuid } from "../model/fields";
 import type { LayerDef } from "../model/layer";
+import type { Geometry } from "../model/types";
 import { KeyDictionary, RowEncoder } from "../model/rowCodec";
 import { BINARY_TAG, keyText } from "../model/rowFile";
 import { RowError } from "../model/store";
@@ -28,7 +29,7 @@ import { hashKey } from "../model/uniqueIndex";
 import { projector, type SourceSpatialReference } from "../projection";
 import { dateParser, type TimeReference } from "./dates";
 import type { Mapping } from "./mapping";
-import { completeInsert, convertRow, stampEditor } from "./rows";
+import { completeInsert, convertRow, convertValues, stampEditor } from "./rows";
 
 export interface PieceSetup {
   data: StoredData;
@@ -88,19 +89,22 @@ export type PieceMessage =
 
 export class Piece {
   private batch!: PreparedBatch;
-  private buffer = Buffer.allocUnsafe(1 << 20);
-  private at = 0;
+  /** Writes the batch's rows one after another (its buffer is the batch's bytes until `flush`). */
   private readonly encoder: RowEncoder;
   private readonly parseDate: (text: string) => number;
   private readonly project: ReturnType<typeof projector>;
   private locate?: ReturnType<typeof locator>;
+  private locateValues?: NonNullable<ReturnType<typeof valuesLocator>>;
+  /** Where each mapping plan entry's source value is in a record's values (csv-parse's object takes a repeated name's last). */
+  private readonly sourceAt: number[];
   /** Whether a value can be an object: CSV text converts to strings, numbers and null; only a default can be one. */
   private readonly objects: boolean;
 
   constructor(private readonly s: PieceSetup, private readonly post: (m: PieceMessage, transfer?: ArrayBuffer[]) => Promise<void>) {
-    this.encoder = new RowEncoder(KeyDictionary.frozen(s.names));
+    this.encoder = new RowEncoder(KeyDictionary.frozen(s.names), 1 << 20);
     this.parseDate = dateParser(s.timeReference);
     this.project = projector(s.sourceSR, s.def.spatialReference);
+    this.sourceAt = s.mapping.plan.map((p) => s.header.lastIndexOf(p.source));
     this.objects = s.applyDefaults && s.def.fields.some((f) => f.defaultValue !== null && typeof f.defaultValue === "object");
     this.reset();
   }
@@ -116,7 +120,7 @@ export class Piece {
     try {
       for await (const batch of records) {
         for (const r of batch) {
-          const failed = Array.isArray(r) && r.length !== s.header.length ? { anomaly: `a record of ${r.length} fields; the header has ${s.header.length}` } : this.add(Array.isArray(r) ? this.record(r) : r);
+          const failed = Array.isArray(r) && r.length !== s.header.length ? { anomaly: `a record of ${r.length} fields; the header has ${s.header.length}` } : this.add(r);
           if (failed) {
             await this.flush(piece); // the rows before it come first
             return await this.post({ piece, ...failed });
@@ -133,29 +137,27 @@ export class Piece {
     await this.post({ piece, end: true, recordDelimiter: piece === 0 ? delimiter.map((d) => d.toString()) : undefined });
   }
 
-  /** As csv-parse makes a record object from its columns. */
-  private record(values: string[]): Record<string, string> {
-    const o: Record<string, string> = {};
-    const h = this.s.header;
-    for (let j = 0; j < h.length; j++) o[h[j]] = values[j];
-    return o;
-  }
-
-  /** Prepares one record into the batch; returns a failure that ends the piece (the record left out). */
-  private add(record: Record<string, string>): { fatal: string; source?: boolean } | undefined {
+  /**
+   * Prepares one record into the batch (an object from csv-parse with `columns`, or the header's
+   * values in order, read without making the object); returns a failure that ends the piece (the
+   * record left out).
+   */
+  private add(record: Record<string, string> | string[]): { fatal: string; source?: boolean } | undefined {
     const s = this.s, b = this.batch, i = b.count;
+    const values = Array.isArray(record) ? record : undefined;
     try {
-      this.locate ??= locator(Object.keys(record), s.info);
+      if (values) this.locateValues ??= valuesLocator(s.header, s.info)!;
+      else this.locate ??= locator(Object.keys(record), s.info);
     } catch (e) {
       return { fatal: (e as Error).message, source: true };
     }
     b.count++;
-    const located = this.locate(record);
+    const located = values ? this.locateValues!(values) : this.locate!(record as Record<string, string>);
     if (typeof located === "string") return void b.errors.push([i, located]), this.mark(i);
-    const src: SourceRow = { row: 0, attributes: record, geometry: located };
+    const convert = () => (values ? convertValues(s.def, values, this.sourceAt, located, s.mapping, this.project, this.parseDate) : convertRow(s.def, { row: 0, attributes: record as Record<string, string>, geometry: located }, s.mapping, this.project, this.parseDate));
     let converted;
     try {
-      converted = convertRow(s.def, src, s.mapping, this.project, this.parseDate);
+      converted = convert();
     } catch (e) {
       if (!(e instanceof RowError || e instanceof FieldValueError)) return b.count--, { fatal: (e as Error).message };
       return void b.errors.push([i, e.message]), this.mark(i);
@@ -174,49 +176,39 @@ export class Piece {
       b.insertErrors.push([i, e.message]);
       insert = undefined;
       // no insert form to take the update from: the row's values again (a refused insert is rare)
-      if (s.upsert && !update) update = this.updateForm(convertRow(s.def, src, s.mapping, this.project, this.parseDate).attrs, geometry, now);
+      if (s.upsert && !update) update = this.updateForm(convert().attrs, geometry, now);
     }
     const u = s.uniqueFields.length;
     for (let f = 0; f < u; f++) {
       b.hashes[i * u + f] = insert ? keyHash(keyText(attrs[s.uniqueFields[f]])) : 0;
     }
     if (this.objects && ((insert && !plain(insert.attributes)) || (update && !plain(update.attributes)))) return void b.odd.push([i, insert, update]), this.mark(i);
-    b.offsets[3 * i] = this.at;
+    const e = this.encoder;
+    b.offsets[3 * i] = e.length;
     if (insert) {
-      const bytes = this.encoder.encode(BINARY_TAG, insert, s.def.objectIdField);
-      b.oidAt[i] = this.at + this.encoder.slotAt;
-      this.write(bytes);
+      e.add(BINARY_TAG, insert, s.def.objectIdField);
+      b.oidAt[i] = e.slotAt;
     }
-    b.offsets[3 * i + 1] = this.at;
-    if (update) this.write(this.encoder.encode(BINARY_TAG, update));
-    b.offsets[3 * i + 2] = this.at;
+    b.offsets[3 * i + 1] = e.length;
+    if (update) e.add(BINARY_TAG, update);
+    b.offsets[3 * i + 2] = e.length;
   }
 
-  private updateForm(attributes: Record<string, unknown>, geometry: SourceRow["geometry"], now: number) {
+  private updateForm(attributes: Record<string, unknown>, geometry: Geometry | null, now: number) {
     stampEditor(this.s.def, attributes, this.s.username, now, false);
     return { attributes, geometry };
   }
 
   /** A row with no bytes. */
   private mark(i: number): undefined {
-    this.batch.offsets.fill(this.at, 3 * i, 3 * i + 3);
+    this.batch.offsets.fill(this.encoder.length, 3 * i, 3 * i + 3);
     return undefined;
-  }
-
-  private write(bytes: Buffer): void {
-    if (this.at + bytes.length > this.buffer.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(2 * this.buffer.length, this.at + bytes.length));
-      this.buffer.copy(bigger, 0, 0, this.at);
-      this.buffer = bigger;
-    }
-    this.at += bytes.copy(this.buffer, this.at);
   }
 
   private async flush(piece: number): Promise<void> {
     const b = this.batch;
     if (b.count === 0) return;
-    const bytes = new Uint8Array(this.at);
-    bytes.set(this.buffer.subarray(0, this.at));
+    const bytes = this.encoder.take();
     b.bytes = bytes;
     b.offsets = b.offsets.slice(0, 3 * b.count);
     this.reset();
@@ -225,7 +217,6 @@ export class Piece {
 
   private reset(): void {
     const n = this.s.batchRows, u = this.s.uniqueFields.length;
-    this.at = 0;
     this.batch = {
       count: 0,
       uniqueFields: u,

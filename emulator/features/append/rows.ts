@@ -18,6 +18,17 @@ export function convertRow(def: LayerDef, src: SourceRow, mapping: Mapping, proj
   return { attrs, geometry: rowGeometry(def, src.geometry, project) };
 }
 
+/**
+ * `convertRow` of a record given as its values (a CSV piece: append/csvPieceWorker.ts), plan entry
+ * k's source value at `at[k]`, and its located geometry.
+ */
+export function convertValues(def: LayerDef, values: readonly string[], at: readonly number[], geometry: Geometry | null, mapping: Mapping, project: Projector, parseDate: (text: string) => number): { attrs: Attributes; geometry: Geometry | null } {
+  const attrs: Attributes = {};
+  const plan = mapping.plan;
+  for (let k = 0; k < plan.length; k++) attrs[plan[k].dest.name] = convertValue(plan[k].dest, values[at[k]], parseDate);
+  return { attrs, geometry: rowGeometry(def, geometry, project) };
+}
+
 /** spec.md#append-multipatch and the layer's geometry type; then the projection (spec.md#append-projection). */
 function rowGeometry(def: LayerDef, g: Geometry | null, project: Projector): Geometry | null {
   const want = def.geometryType;

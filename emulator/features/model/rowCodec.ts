@@ -51,14 +51,20 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-/** Encodes into a scratch buffer it grows as needed; `encode` returns the bytes written (valid until the next call). */
+/**
+ * Encodes into a buffer it grows as needed: `encode` returns the bytes written (valid until the next
+ * call); `add` writes rows one after another, `take` hands them over and starts again.
+ */
 export class RowEncoder {
-  private buf = Buffer.allocUnsafe(1024); // grows to the largest row written (one per row file)
+  private buf: Buffer;
   private at = 0;
 
-  constructor(private readonly keys: KeyDictionary) {}
+  /** `size`: the buffer's first size (it grows to what is written between two `take`s). */
+  constructor(private readonly keys: KeyDictionary, size = 1024) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
 
-  /** Where `encode` put the slot's 8 bytes (when asked for one). */
+  /** Where `encode` or `add` put the slot's 8 bytes (when asked for one): from the row's start for `encode`, from the buffer's for `add`. */
   slotAt = -1;
 
   /**
@@ -67,13 +73,43 @@ export class RowEncoder {
    */
   encode(tag: number, row: Row, slot?: string): Buffer {
     this.at = 0;
+    this.add(tag, row, slot);
+    return this.buf.subarray(0, this.at);
+  }
+
+  /** Bytes written since the last `take`. */
+  get length(): number {
+    return this.at;
+  }
+
+  /** A copy of the bytes written since the last `take` (or `encode`); the next row starts the buffer again. */
+  take(): Uint8Array {
+    const bytes = new Uint8Array(this.at);
+    bytes.set(this.buf.subarray(0, this.at));
+    this.at = 0;
+    return bytes;
+  }
+
+  /** `encode`'s bytes written after those already written (the whole row or nothing, should a value throw). */
+  add(tag: number, row: Row, slot?: string): void {
+    const start = this.at;
+    try {
+      this.write(tag, row, slot);
+    } catch (e) {
+      this.at = start;
+      throw e;
+    }
+  }
+
+  private write(tag: number, row: Row, slot?: string): void {
     this.room(1);
     this.buf[this.at++] = tag;
     const attributes = row.attributes;
+    let k = 0;
     for (const name in attributes) {
       const v = attributes[name];
       if (v === undefined) continue;
-      this.varint(this.keys.idOf(name));
+      this.varint(this.idAt(k++, name));
       if (v === null) this.byte(NULL);
       else if (v === true) this.byte(TRUE);
       else if (v === false) this.byte(FALSE);
@@ -98,7 +134,18 @@ export class RowEncoder {
       this.byte(GEOMETRY_JSON);
       this.string(JSON.stringify(g));
     }
-    return this.buf.subarray(0, this.at);
+  }
+
+  /** The names of the last row encoded, by position, and their ids: rows of one source share their names' strings, so the dictionary is asked once per position. */
+  private readonly lastNames: string[] = [];
+  private readonly lastIds: number[] = [];
+
+  private idAt(k: number, name: string): number {
+    if (this.lastNames[k] === name) return this.lastIds[k];
+    const id = this.keys.idOf(name);
+    this.lastNames[k] = name;
+    this.lastIds[k] = id;
+    return id;
   }
 
   private room(n: number): void {

@@ -138,6 +138,22 @@ describe("emulator: a CSV appended in pieces (issue 28)", function () {
     assert.equal((noDefaults.outcomes[1] as { updated: number }).updated, 294);
   });
 
+  it("records read from their values: a repeated column (its last value), a numeric name, named coordinate columns", async () => {
+    const header = "code,big,note,2,big,LAT,y,Longitude,lat\n";
+    const text = header + lines(300, (i) => `c${i},${i},n ${i},x,${i + 1},${(i % 80) + 0.5},0,${(i % 170) + 0.25},9`) + "\n";
+    const geometry = (r: { rows: unknown[] }) => (r.rows[3] as { geometry: { x: number; y: number } }).geometry;
+    const named = await same([text], {}, { latitudeFieldName: "y", longitudeFieldName: "LONGITUDE" });
+    assert.equal((named.rows[0] as { attributes: { big: number } }).attributes.big, 1, "a repeated column takes its last value");
+    assert.ok(Math.abs(geometry(named).y) < 1e-6, "latitudeFieldName 'y' (0°)");
+    const found = await same([text]);
+    assert.ok(geometry(found).y > 300_000 && geometry(found).y < 400_000, "the first latitude name in the record's order: LAT (3.5°), not lat (9°)");
+    assert.equal(geometry(found).x, geometry(named).x);
+    const none = await same([text], {}, { locationType: "none" });
+    assert.equal((none.rows[3] as { geometry: unknown }).geometry, null);
+    const missing = await same([text.replace("Longitude", "east")], {}, { locationType: "coordinates" });
+    assert.match((missing.outcomes[0] as { error: string }).error, /coordinate columns not found/);
+  });
+
   it("no geometry columns, another delimiter and qualifier", async () => {
     await same(["code;note;big\n" + lines(300, (i) => `c${i};'a;\nb ${i}';${i}`) + "\n"], {}, { columnDelimiter: ";", qualifier: "'" });
   });

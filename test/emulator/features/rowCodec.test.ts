@@ -4,6 +4,7 @@
 // undefined values, points, other geometries, a point with z) and through the row file itself.
 import assert from "node:assert/strict";
 import { decodeRow, encodedKey, KeyDictionary, mergeEncoded, RowEncoder, sameEncodedKey } from "../../../emulator/features/model/rowCodec";
+import { newGuid, normalizeGuid } from "../../../emulator/features/model/fields";
 import { RowFile } from "../../../emulator/features/model/rowFile";
 import type { Row } from "../../../emulator/features/model/types";
 
@@ -103,5 +104,50 @@ describe("emulator: the binary row form gives what JSON gave (issue 13)", () => 
         if (kb !== null && kb !== undefined && plainNumber(change.attributes[name])) assert.equal(sameEncodedKey(a, b, id), ka === kb, `row ${i}: same key ${name}`);
       }
     }
+  });
+});
+
+describe("emulator: new global ids (issue 28: made from a pool of random bytes)", () => {
+  it("braced upper-case version 4 GUIDs, each new, every digit used, the format normalizeGuid keeps", () => {
+    const seen = new Set<string>();
+    const digits = new Set<string>();
+    for (let i = 0; i < 5_000; i++) {
+      const g = newGuid();
+      assert.match(g, /^\{[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}\}$/);
+      assert.equal(normalizeGuid(g), g);
+      seen.add(g);
+      for (const c of g.slice(25, 37)) digits.add(c);
+    }
+    assert.equal(seen.size, 5_000);
+    assert.equal(digits.size, 16);
+  });
+});
+
+describe("emulator: rows encoded one after another (RowEncoder add and take, issue 28)", () => {
+  it("each row's bytes are encode's, the slot where slotAt says, and take starts again", () => {
+    const keys = new KeyDictionary();
+    for (const n of ["a", "b", "c", "oid"]) keys.idOf(n);
+    const rows: Row[] = [
+      { attributes: { a: "x", b: 1.5, c: null }, geometry: { x: 1, y: 2 } },
+      { attributes: { b: "ü".repeat(60), a: true }, geometry: null },
+      { attributes: { a: "y", b: -0, c: "z" }, geometry: { paths: [[[1, 2], [3, 4]]] } as never },
+    ];
+    const one = new RowEncoder(keys);
+    const many = new RowEncoder(keys, 8); // grows
+    const ends: number[] = [], slots: number[] = [];
+    for (const r of rows) {
+      many.add(0x42, r, "oid");
+      ends.push(many.length);
+      slots.push(many.slotAt);
+    }
+    const all = Buffer.from(many.take());
+    assert.equal(many.length, 0);
+    rows.forEach((r, i) => {
+      const start = i === 0 ? 0 : ends[i - 1];
+      const alone = Buffer.from(one.encode(0x42, r, "oid"));
+      assert.deepStrictEqual(all.subarray(start, ends[i]), alone);
+      assert.equal(slots[i] - start, one.slotAt);
+    });
+    assert.throws(() => new RowEncoder(KeyDictionary.frozen(["a"])).add(0x42, { attributes: { a: 1, q: 2 }, geometry: null }), /'q' is not in the layer's dictionary/);
   });
 });
