@@ -363,12 +363,52 @@ export function encodedKey(bytes: Buffer, id: number): string | undefined | null
  */
 export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean, skip?: readonly number[]): Buffer {
   if (entries.length < 3 * (old.length + change.length)) entries = new Int32Array(3 * (old.length + change.length)); // a name takes 2 bytes at least
+  const out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
+  return mergeInOrder(old, change, newGeometry, out, skip) ?? mergeAny(old, change, newGeometry, out, skip);
+}
+
+/**
+ * mergeEncoded where the change's names are all the old row's, in the old row's order (an update
+ * from the same source as the insert: the common case), in one pass over the old row; undefined
+ * otherwise (mergeAny then makes it).
+ */
+function mergeInOrder(old: Buffer, change: Buffer, newGeometry: boolean, out: Buffer, skip?: readonly number[]): Buffer | undefined {
+  const e = entries;
+  const bEnd = entriesOf(change, e, 0, skip);
+  const bGeometry = geometryEnd;
+  out[0] = old[0];
+  let at = 1;
+  let run = 1; // the old row's bytes from here on are copied as they are, up to the next value replaced
+  let j = 0;
+  let from = 1;
+  for (;;) {
+    const id = readVarint(old, from);
+    const value = varintEnd;
+    if (id === END) break;
+    const end = skipValue(old, value);
+    if (j < bEnd && e[j] === id) {
+      at = copyBytes(old, run, value, out, at); // up to and with the name
+      at = copyBytes(change, e[j + 1], e[j + 2], out, at);
+      run = end;
+      j += 3;
+    }
+    from = end;
+  }
+  if (j < bEnd) return undefined; // a name the old row lacks, or one out of its order
+  at = copyBytes(old, run, from, out, at); // up to the END byte
+  out[at++] = END;
+  const aGeometry = from + 1;
+  const useNew = newGeometry && change[bGeometry] !== NO_GEOMETRY;
+  at = useNew ? copyBytes(change, bGeometry, change.length, out, at) : copyBytes(old, aGeometry, old.length, out, at);
+  return out.subarray(0, at);
+}
+
+function mergeAny(old: Buffer, change: Buffer, newGeometry: boolean, out: Buffer, skip?: readonly number[]): Buffer {
   const e = entries;
   const aEnd = entriesOf(old, e, 0);
   const aGeometry = geometryEnd;
   const bEnd = entriesOf(change, e, aEnd, skip);
   const bGeometry = geometryEnd;
-  const out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
   out[0] = old[0];
   let at = 1;
   let run = 1; // the old row's bytes from here on are copied as they are, up to the next value replaced

@@ -153,6 +153,12 @@ export class RowFile {
   private readonly bytes = new ByteLog();
   private readonly dictionary = new KeyDictionary();
   private readonly encoder = new RowEncoder(this.dictionary);
+  /**
+   * The record read last and its bytes, until the next append (which may reuse the buffer they are
+   * in): an upsert reads a row twice, to compare its key and to merge it (issue 28).
+   */
+  private lastRead = -1;
+  private lastBytes: Buffer | undefined;
   /** A row decoded by `peek` and not yet handed out: the next `get` of that record takes it. */
   private peeked: { record: number; row: Row } | undefined;
 
@@ -182,6 +188,7 @@ export class RowFile {
 
   set(oid: number, row: Row): this {
     const record = this.offsets.length;
+    this.lastRead = -1;
     this.offsets.push(this.bytes.append(isPlain(row) ? this.encoder.encode(BINARY_TAG, row) : Buffer.concat([Buffer.of(V8_TAG), serialize(row)])));
     if (this.recordOf(oid) === undefined) this.live++;
     this.point(oid, record);
@@ -195,6 +202,7 @@ export class RowFile {
   setEncoded(oid: number, bytes: Buffer): this {
     if (bytes[0] !== BINARY_TAG) throw new Error("setEncoded takes rows in the binary form");
     const record = this.offsets.length;
+    this.lastRead = -1;
     this.offsets.push(this.bytes.append(bytes));
     if (this.recordOf(oid) === undefined) this.live++;
     this.point(oid, record);
@@ -284,6 +292,7 @@ export class RowFile {
     this.far.clear();
     this.live = 0;
     this.peeked = undefined;
+    this.lastRead = -1;
     this.bytes.close();
   }
 
@@ -292,9 +301,11 @@ export class RowFile {
   }
 
   private recordBytes(r: number): Buffer {
+    if (r === this.lastRead) return this.lastBytes!;
     const start = this.offsets.at(r);
     const end = r + 1 < this.offsets.length ? this.offsets.at(r + 1) : this.bytes.length;
-    return this.bytes.read(start, end - start);
+    this.lastRead = r;
+    return (this.lastBytes = this.bytes.read(start, end - start));
   }
 
   /** Object id order: the dense ids, then the far ones. */

@@ -81,8 +81,17 @@ describe("emulator: the binary row form gives what JSON gave (issue 13)", () => 
     const keys = new KeyDictionary();
     const encoder = new RowEncoder(keys);
     const plainNumber = (v: unknown) => typeof v !== "number" || Number.isFinite(v);
-    for (let i = 0; i < 3000; i++) {
-      const old = randomRow(), change = randomRow();
+    /** An update from the same source as the insert: some of the old row's names, in its order (one pass), now and then one moved or one new (mergeAny). */
+    const updateOf = (old: Row): Row => {
+      const names = Object.keys(old.attributes).filter(() => rand(4) !== 0);
+      if (rand(5) === 0 && names.length > 1) names.push(names.shift()!);
+      if (rand(5) === 0) names.splice(rand(names.length + 1), 0, `f${rand(40)}`);
+      const attributes: Record<string, unknown> = {};
+      for (const n of names) attributes[n] = randomValue();
+      return { attributes, geometry: randomGeometry() };
+    };
+    for (let i = 0; i < 6000; i++) {
+      const old = randomRow(), change = i % 2 === 0 ? randomRow() : updateOf(old);
       const skip = ["Creator", "f1", "f2"].filter(() => rand(2) === 0);
       const newGeometry = rand(2) === 0;
       const a = Buffer.from(encoder.encode(0x42, old));
