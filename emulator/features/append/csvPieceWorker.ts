@@ -3,7 +3,9 @@
 // store (rows.ts: locate, convert, project, complete an insert), then encodes the row in the layer's
 // binary form (rowCodec.ts) with the row file's own names, so the main thread only indexes and
 // appends bytes. Each batch is posted as one buffer (transferred, not copied) with the rows' unique
-// keys and hashes; at most `credit` batches wait on the main thread.
+// keys and hashes; at most `credit` batches wait on the main thread, which sends each batch's buffer
+// back once applied, to be written again (a million rows would otherwise leave ~130 MiB of dead
+// buffers for the main thread's collector to find).
 //
 // Piece 0 is parsed with the append's options as they are (`columns: true`: the header is its first
 // record); a later piece starts at a record boundary (formats/csvSplit.ts) and is parsed with no
@@ -100,7 +102,8 @@ export class Piece {
   /** Whether a value can be an object: CSV text converts to strings, numbers and null; only a default can be one. */
   private readonly objects: boolean;
 
-  constructor(private readonly s: PieceSetup, private readonly post: (m: PieceMessage, transfer?: ArrayBuffer[]) => Promise<void>) {
+  /** `spare`: a buffer the main thread gave back, to hold the next batch's bytes. */
+  constructor(private readonly s: PieceSetup, private readonly post: (m: PieceMessage, transfer?: ArrayBuffer[]) => Promise<void>, private readonly spare: () => ArrayBuffer | undefined = () => undefined) {
     this.encoder = new RowEncoder(KeyDictionary.frozen(s.names), 1 << 20);
     this.parseDate = dateParser(s.timeReference);
     this.project = projector(s.sourceSR, s.def.spatialReference);
@@ -208,7 +211,7 @@ export class Piece {
   private async flush(piece: number): Promise<void> {
     const b = this.batch;
     if (b.count === 0) return;
-    const bytes = this.encoder.take();
+    const bytes = this.encoder.take(this.spare());
     b.bytes = bytes;
     b.offsets = b.offsets.slice(0, 3 * b.count);
     this.reset();
@@ -266,7 +269,9 @@ function main(): void {
   const setup = workerData as PieceSetup;
   let credit = setup.credit;
   let wake: (() => void) | undefined;
-  port.on("message", () => {
+  const spares: ArrayBuffer[] = [];
+  port.on("message", (m: ArrayBuffer | number) => {
+    if (m instanceof ArrayBuffer) spares.push(m);
     credit++;
     wake?.();
     wake = undefined;
@@ -278,7 +283,7 @@ function main(): void {
   };
   void (async () => {
     try {
-      const piece = new Piece(setup, post);
+      const piece = new Piece(setup, post, () => spares.pop());
       for (const p of setup.pieces) await piece.run(p);
     } catch (e) {
       port.postMessage({ piece: -1, fatal: (e as Error).message });

@@ -161,17 +161,23 @@ class PieceWorker {
     this.worker.on("exit", (code) => ((this.failure ??= new Error(`a CSV piece worker stopped (exit code ${code})`)), notify()));
   }
 
-  /** The next message; one more may be posted once it is taken. */
+  /** The next message; one more may be posted once it is taken (a batch: once `applied`). */
   async next(): Promise<PieceMessage> {
     for (;;) {
       const m = this.queue.shift();
       if (m) {
-        this.worker.postMessage(0);
+        if (!("batch" in m)) this.worker.postMessage(0);
         return m;
       }
       if (this.failure) throw this.failure;
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
+  }
+
+  /** A batch taken and applied: its buffer goes back to be written again (nothing here holds a view of it any more). */
+  applied(batch: PreparedBatch): void {
+    const buffer = batch.bytes.buffer as ArrayBuffer;
+    this.worker.postMessage(buffer, [buffer]);
   }
 
   async end(): Promise<void> {
@@ -191,6 +197,7 @@ async function runPieces(bounds: Array<[number, number, number]>, count: number,
         if (m.piece !== k) throw new Error(`a CSV piece worker sent piece ${m.piece} while piece ${k} was read`);
         if ("batch" in m) {
           apply(m.batch, base);
+          workers[k % count].applied(m.batch);
           base += m.batch.count;
           continue;
         }

@@ -82,10 +82,15 @@ export class RowEncoder {
     return this.at;
   }
 
-  /** A copy of the bytes written since the last `take` (or `encode`); the next row starts the buffer again. */
-  take(): Uint8Array {
-    const bytes = new Uint8Array(this.at);
-    bytes.set(this.buf.subarray(0, this.at));
+  /**
+   * A copy of the bytes written since the last `take` (or `encode`), into `into` when it has room
+   * (else a new buffer with a quarter more, so the next take of about as many fits it); the next row
+   * starts the buffer again.
+   */
+  take(into?: ArrayBuffer): Uint8Array {
+    const n = this.at;
+    const bytes = new Uint8Array(into && into.byteLength >= n ? into : new ArrayBuffer(n + (n >> 2)), 0, n);
+    bytes.set(this.buf.subarray(0, n));
     this.at = 0;
     return bytes;
   }
