@@ -9,7 +9,7 @@
 // owner's content without administrator privileges) leaves the single reads to ask the portal.
 import type { PortalClient } from "../rest/client";
 import { LISTING_PAGE, userContentPage } from "./folders";
-import { getGroup, groupPath, groupSearchPage, type PortalGroup } from "./groups";
+import { getGroup, getGroupUsers, groupPath, groupSearchPage, type PortalGroup } from "./groups";
 import { everyPage } from "./pages";
 import { itemPath, userItemPath } from "./paths";
 
@@ -57,4 +57,24 @@ export function prefetchGroups(client: PortalClient): Promise<boolean> {
 export async function readGroup(client: PortalClient, id: string): Promise<PortalGroup> {
   await prefetchGroups(client);
   return getGroup(client, id);
+}
+
+/** Rosters read ahead at once (as everyPage's pages). */
+const ROSTERS_AT_ONCE = 6;
+
+/**
+ * The rosters (GET community/groups/<id>/users) of `groupIds` read ahead, ROSTERS_AT_ONCE at a time,
+ * once per refresh: the engine reads every GroupMembership after every Group, one after another,
+ * and each needs its roster, which no listing answers. Each membership read then finds its answer
+ * read or on its way (the client shares a read in flight). Read-ahead errors are left to the
+ * membership's own read.
+ */
+export function prefetchRosters(client: PortalClient, groupIds: readonly string[]): Promise<void> {
+  return client.sharedRead("rosters of the groups read", async () => {
+    let next = 0;
+    const one = async (): Promise<void> => {
+      while (next < groupIds.length) await getGroupUsers(client, groupIds[next++]).catch(() => undefined);
+    };
+    await Promise.all(Array.from({ length: Math.min(ROSTERS_AT_ONCE, groupIds.length) }, one));
+  });
 }

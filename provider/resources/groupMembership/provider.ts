@@ -4,11 +4,11 @@
 // is done.
 import type * as pulumi from "@pulumi/pulumi";
 import { GROUP } from "../../../spec/limits";
-import { readGroup } from "../../ops/bulk";
+import { prefetchRosters, readGroup } from "../../ops/bulk";
 import { isNotFound, orUndefinedIfNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
-import { freshReads, configurePortal, portalClient } from "../machinery/client";
+import { freshReads, configurePortal, portalClient, readInThisRefresh } from "../machinery/client";
 import { shown, withPlan } from "../machinery/plan";
 import { rememberReplaced } from "../machinery/replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
@@ -90,7 +90,11 @@ export const groupMembership: pulumi.dynamic.ResourceProvider = {
   async read(id: string, props: RawInputs) {
     freshReads(`GroupMembership ${id}`); // a refresh asks the portal, shared within the refresh (machinery/client.ts)
     assertReadableState(props, "GroupMembership");
-    const held = await orUndefinedIfNotFound(heldRoster(portalClient(), id));
+    const client = portalClient();
+    const reading = orUndefinedIfNotFound(heldRoster(client, id));
+    // the memberships of the other groups read in this refresh come next: their rosters are read ahead (ops/bulk.ts)
+    void prefetchRosters(client, readInThisRefresh("Group").filter((g) => g !== id));
+    const held = await reading;
     if (!held) return {};
     const inputs: RawInputs = { groupId: id, users: held.users, admins: held.admins, schemaVersion: STATE_LAYOUT_VERSION };
     if (props.__urn !== undefined) inputs.__urn = props.__urn;

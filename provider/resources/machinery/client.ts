@@ -59,6 +59,12 @@ export function freshReads(resource?: string): void {
   sweep = { read: new Set(resource === undefined ? [] : [resource]), writes: client.writes };
 }
 
+/** The ids of `kind`'s resources read since the shared reads were last dropped (so far in this refresh). */
+export function readInThisRefresh(kind: string): string[] {
+  const prefix = `${kind} `;
+  return [...(sweep?.read ?? [])].filter((r) => r.startsWith(prefix)).map((r) => r.slice(prefix.length));
+}
+
 /** The client for the configured portal (check never calls this: it sends no request). */
 export function portalClient(): PortalClient {
   // each retry is a line on the row of the resource it was for (progress.ts reportRetry)

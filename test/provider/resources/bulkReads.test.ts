@@ -120,6 +120,39 @@ describe("provider bulk reads: an adopting up and a refresh of many resources (i
     assert.equal(byId.get(fid)!.inputs!.title, "Maps (old)");
   });
 
+  it("a refresh reads the rosters of the groups it read once, ahead of their memberships; a group gone is still seen", async () => {
+    await groupMembership.configure!(configFor(emu, "dev_admin") as any);
+    const groups: Array<{ id: string; group: Props; members: Props }> = [];
+    for (let g = 0; g < 9; g++) {
+      const id = (await portalPost(emu, "dev_admin", "community/createGroup", { title: `Team ${g}`, access: "org" })).group.id as string;
+      if (g % 2 === 0) await portalPost(emu, "dev_admin", `community/groups/${id}/addUsers`, { users: "dev_publisher" });
+      const group_ = (await group.create((await group.check!({}, { title: `Team ${g}`, access: "org", adoptGroupId: id })).inputs!)).outs;
+      const c = await groupMembership.check!({}, { groupId: id, users: g % 2 === 0 ? ["dev_publisher"] : [], admins: [] });
+      assert.deepEqual(c.failures ?? [], []);
+      groups.push({ id, group: group_, members: (await groupMembership.create(c.inputs!)).outs });
+    }
+    const rosters = async () => (await requestLog(emu)).filter((q) => /^\/sharing\/rest\/community\/groups\/[0-9a-f]{32}\/users\b/.test(q.path.split("?")[0])).length;
+    const refresh = async () => {
+      for (const g of groups) await group.read!(g.id, g.group); // the engine's order: every group, then every membership
+      const first = await groupMembership.read!(groups[0].id, groups[0].members);
+      for (let waited = 0; (await rosters()) < groups.length && waited < 100; waited++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(await rosters(), groups.length, "the other rosters were read ahead");
+      return [first, ...(await Promise.all(groups.slice(1).map((g) => groupMembership.read!(g.id, g.members))))];
+    };
+    await clearRequestLog(emu);
+    const read = await refresh();
+    assert.equal(await rosters(), groups.length, "one roster read per group");
+    read.forEach((r, g) => assert.deepEqual(r.props!.users, g % 2 === 0 ? ["dev_publisher"] : [], `group ${g}`));
+
+    // out of band: a member added, a group deleted; the next refresh reads again and sees both
+    await portalPost(emu, "dev_admin", `community/groups/${groups[1].id}/addUsers`, { users: "dev_publisher" });
+    await portalPost(emu, "dev_admin", `community/groups/${groups[2].id}/delete`, {});
+    await clearRequestLog(emu);
+    const again = await Promise.all(groups.map((g) => groupMembership.read!(g.id, g.members)));
+    assert.deepEqual(again[1].props!.users, ["dev_publisher"]);
+    assert.deepEqual(again[2], {}, "a group gone: its membership is gone");
+  });
+
   it("another resource type configured with the same settings keeps the run's shared reads; a provider configured again starts afresh", async () => {
     const { items } = await seed();
     const [a, b] = [items[2], items[3]];
