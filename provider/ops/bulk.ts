@@ -63,14 +63,15 @@ export async function readGroup(client: PortalClient, id: string): Promise<Porta
 const ROSTERS_AT_ONCE = 6;
 
 /**
- * The rosters (GET community/groups/<id>/users) of `groupIds` read ahead, ROSTERS_AT_ONCE at a time,
+ * The rosters (GET community/groups/<id>/users) of the groups `ids` lists read ahead, ROSTERS_AT_ONCE at a time,
  * once per refresh: the engine reads every GroupMembership after every Group, one after another,
  * and each needs its roster, which no listing answers. Each membership read then finds its answer
  * read or on its way (the client shares a read in flight). Read-ahead errors are left to the
  * membership's own read.
  */
-export function prefetchRosters(client: PortalClient, groupIds: readonly string[]): Promise<void> {
+export function prefetchRosters(client: PortalClient, ids: () => readonly string[]): Promise<void> {
   return client.sharedRead("rosters of the groups read", async () => {
+    const groupIds = ids(); // listed once per refresh, not at every membership read
     let next = 0;
     const one = async (): Promise<void> => {
       while (next < groupIds.length) await getGroupUsers(client, groupIds[next++]).catch(() => undefined);

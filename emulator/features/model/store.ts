@@ -57,8 +57,30 @@ export class RowStore {
 
   /** `findBy` of a non-object-id unique field whose key is in the encoded row `bytes`, given its hash (EncodedRow.hashes). */
   findHashed(field: string, bytes: Buffer, hash: number): number | undefined {
-    if (hash === 0) return undefined;
-    return this.indexes.get(field)?.findHashed(hash, (oid) => this.rows.sameKey(oid, field, bytes));
+    const index = hash === 0 ? undefined : this.indexes.get(field);
+    if (!index) return undefined;
+    this.probe(field, bytes);
+    return index.findHashed(hash, this.holdsProbe);
+  }
+
+  /**
+   * What `holdsProbe` compares with: an encoded row's key under a field. An append in pieces asks
+   * once or twice a row; a closure a row made a million objects for the collector (issue 28).
+   */
+  private probeField = "";
+  private probeBytes: Buffer = Buffer.alloc(0);
+  private readonly holdsProbe = (oid: number): boolean => this.rows.sameKey(oid, this.probeField, this.probeBytes);
+
+  private probe(field: string, bytes: Buffer): void {
+    this.probeField = field;
+    this.probeBytes = bytes;
+  }
+
+  /** The unique indexes in `encodedFields` order, as arrays (iterating the Map made two objects a row). */
+  private listed: { map: Map<string, UniqueIndex>; fields: string[]; indexes: UniqueIndex[] } | undefined;
+  private indexList(): { fields: string[]; indexes: UniqueIndex[] } {
+    if (this.listed?.map !== this.indexes) this.listed = { map: this.indexes, fields: [...this.indexes.keys()], indexes: [...this.indexes.values()] };
+    return this.listed;
   }
 
   private encodedKey(bytes: Buffer, field: string): string | undefined {
@@ -69,18 +91,15 @@ export class RowStore {
   insertEncoded(row: EncodedRow, log?: UndoLog): number {
     if (log) log.floor ??= this.nextObjectId;
     const oid = this.nextObjectId;
-    let i = 0;
-    for (const [field, index] of this.indexes) {
+    const { fields, indexes } = this.indexList();
+    for (let i = 0; i < indexes.length; i++) {
       const hash = row.hashes[row.keyAt + i];
-      if (hash !== 0 && index.addHashedIfAbsent(hash, oid, (o) => this.rows.sameKey(o, field, row.bytes)) !== undefined) {
-        let j = 0;
-        for (const [f, added] of this.indexes) {
-          if (j >= i) break;
-          if (row.hashes[row.keyAt + j++] !== 0) added.remove(this.encodedKey(row.bytes, f)!, oid);
-        }
-        throw new RowError(`field '${field}': value ${JSON.stringify(this.encodedKey(row.bytes, field))} already exists (unique index)`);
+      if (hash === 0) continue;
+      this.probe(fields[i], row.bytes);
+      if (indexes[i].addHashedIfAbsent(hash, oid, this.holdsProbe) !== undefined) {
+        for (let j = 0; j < i; j++) if (row.hashes[row.keyAt + j] !== 0) indexes[j].remove(this.encodedKey(row.bytes, fields[j])!, oid);
+        throw new RowError(`field '${fields[i]}': value ${JSON.stringify(this.encodedKey(row.bytes, fields[i]))} already exists (unique index)`);
       }
-      i++;
     }
     this.nextObjectId = oid + 1;
     row.bytes.writeDoubleLE(oid, row.oidAt);

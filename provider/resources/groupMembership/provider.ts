@@ -93,7 +93,7 @@ export const groupMembership: pulumi.dynamic.ResourceProvider = {
     const client = portalClient();
     const reading = orUndefinedIfNotFound(heldRoster(client, id));
     // the memberships of the other groups read in this refresh come next: their rosters are read ahead (ops/bulk.ts)
-    void prefetchRosters(client, readInThisRefresh("Group").filter((g) => g !== id));
+    void prefetchRosters(client, () => readInThisRefresh("Group").filter((g) => g !== id));
     const held = await reading;
     if (!held) return {};
     const inputs: RawInputs = { groupId: id, users: held.users, admins: held.admins, schemaVersion: STATE_LAYOUT_VERSION };
