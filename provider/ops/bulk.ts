@@ -67,9 +67,10 @@ const ROSTERS_AT_ONCE = 6;
  * once per refresh: the engine reads every GroupMembership after every Group, one after another,
  * and each needs its roster, which no listing answers. Each membership read then finds its answer
  * read or on its way (the client shares a read in flight). Read-ahead errors are left to the
- * membership's own read.
+ * membership's own read. With the read cache off (PORTAL_READ_CACHE_MS=0) nothing is read ahead.
  */
-export function prefetchRosters(client: PortalClient, ids: () => readonly string[]): Promise<void> {
+export async function prefetchRosters(client: PortalClient, ids: () => readonly string[]): Promise<void> {
+  if (!client.sharesReads) return; // nothing would keep the answers: each membership reads its own
   return client.sharedRead("rosters of the groups read", async () => {
     const groupIds = ids(); // listed once per refresh, not at every membership read
     let next = 0;

@@ -199,6 +199,11 @@ export class PortalClient {
     return this.reads.get(`memo ${key}`, load, true);
   }
 
+  /** Whether reads are shared within the run at all (PORTAL_READ_CACHE_MS=0 turns that off): reading ahead only pays when they are. */
+  get sharesReads(): boolean {
+    return this.reads.enabled;
+  }
+
   /** Requests other than GET sent by this client so far (a write makes shared reads stale). */
   get writes(): number {
     return this.writeCount;

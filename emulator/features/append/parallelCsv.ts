@@ -151,7 +151,7 @@ class PieceWorker {
   constructor(setup: PieceSetup) {
     const module = require.resolve("./csvPieceWorker");
     const tsNode = module.endsWith(".ts") ? require.resolve("ts-node") : undefined;
-    this.worker = new Worker(ENTRY, { eval: true, execArgv: [], ...(process.env.X_YOUNG ? { resourceLimits: { maxYoungGenerationSizeMb: Number(process.env.X_YOUNG) } } : {}), workerData: { ...setup, csvPieces: true, module, tsNode } });
+    this.worker = new Worker(ENTRY, { eval: true, execArgv: [], workerData: { ...setup, csvPieces: true, module, tsNode } });
     const notify = () => {
       this.wake?.();
       this.wake = undefined;

@@ -151,6 +151,21 @@ describe("provider bulk reads: an adopting up and a refresh of many resources (i
     const again = await Promise.all(groups.map((g) => groupMembership.read!(g.id, g.members)));
     assert.deepEqual(again[1].props!.users, ["dev_publisher"]);
     assert.deepEqual(again[2], {}, "a group gone: its membership is gone");
+
+    // the read cache off: nothing would keep what is read ahead, so each membership reads its own roster only
+    process.env.PORTAL_READ_CACHE_MS = "0";
+    try {
+      for (const p of [group, groupMembership]) await p.configure!(configFor(emu, "dev_admin") as any);
+      await clearRequestLog(emu);
+      const live = groups.filter((_, g) => g !== 2);
+      for (const g of live) await group.read!(g.id, g.group);
+      for (const g of live) await groupMembership.read!(g.id, g.members);
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(await rosters(), live.length, "one roster read per membership read, none ahead");
+    } finally {
+      delete process.env.PORTAL_READ_CACHE_MS;
+      for (const p of [group, groupMembership]) await p.configure!(configFor(emu, "dev_admin") as any);
+    }
   });
 
   it("another resource type configured with the same settings keeps the run's shared reads; a provider configured again starts afresh", async () => {
