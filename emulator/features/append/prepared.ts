@@ -6,8 +6,8 @@
 import type { AppendOptions, AppendResult } from "./options";
 import { FieldValueError } from "../model/fields";
 import type { FeatureLayer } from "../model/layer";
-import { decodeRow, mergeEncoded } from "../model/rowCodec";
-import { RowError, type UndoLog } from "../model/store";
+import { decodeRow, mergedBytes, mergeEncodedInto } from "../model/rowCodec";
+import { RowError, type EncodedRow, type UndoLog } from "../model/store";
 import type { Row } from "../model/types";
 import type { PreparedBatch } from "./csvPieceWorker";
 
@@ -41,17 +41,20 @@ function applyOne(layer: FeatureLayer, b: PreparedBatch, bytes: Buffer, i: numbe
     // the update form, or the insert form less the names it alone has (CsvPieces.derivedSkip); either holds the match key
     const own = b.offsets[3 * i + 2] > b.offsets[3 * i + 1];
     const skip = own ? undefined : pieces.derivedSkip;
-    const change = odd ? undefined : own ? bytes.subarray(b.offsets[3 * i + 1], b.offsets[3 * i + 2]) : bytes.subarray(b.offsets[3 * i], b.offsets[3 * i + 1]);
-    const oid = b.matchHashes[i] === 0 ? undefined : odd ? store.findBy(pieces.mapping.matchField!, ((odd[2] ?? odd[1]) as Row).attributes[pieces.mapping.matchField!]) : store.findHashed(pieces.mapping.matchField!, change!, b.matchHashes[i]);
+    // the change row is bytes[from, to): read in place, no view of it made (a million rows)
+    const from = own ? b.offsets[3 * i + 1] : b.offsets[3 * i], to = own ? b.offsets[3 * i + 2] : b.offsets[3 * i + 1];
+    const oid = b.matchHashes[i] === 0 ? undefined : odd ? store.findBy(pieces.mapping.matchField!, ((odd[2] ?? odd[1]) as Row).attributes[pieces.mapping.matchField!]) : store.findHashed(pieces.mapping.matchField!, bytes, b.matchHashes[i], from);
     if (oid !== undefined) {
       if (o.skipUpdates) return void result.skipped++;
-      const old = change && store.rows.encoded(oid);
-      if (change && old) store.updateEncoded(oid, mergeEncoded(old, change, o.updateGeometry, skip), log);
-      else {
+      const old = !odd && store.rows.encoded(oid);
+      if (old) {
+        const n = mergeEncodedInto(old, bytes, from, to, o.updateGeometry, skip); // first: it may grow mergedBytes
+        store.updateEncoded(oid, mergedBytes(), log, n);
+      } else {
         // a row kept by v8 (it holds an object), or a form that does
         const existing = store.rows.get(oid)!;
-        const u = change ? decodeRow(change, store.rows.names) : ((odd![2] ?? odd![1]) as Row);
-        for (const id of change || !odd![2] ? (skip ?? []) : []) delete u.attributes[store.rows.names.nameOf(id)];
+        const u = !odd ? decodeRow(bytes.subarray(from, to), store.rows.names) : ((odd[2] ?? odd[1]) as Row);
+        for (const id of !odd || !odd[2] ? (skip ?? []) : []) delete u.attributes[store.rows.names.nameOf(id)];
         const merged: Row = { attributes: { ...existing.attributes, ...u.attributes }, geometry: o.updateGeometry && u.geometry ? u.geometry : existing.geometry };
         store.update(oid, merged, log, existing);
       }
@@ -64,9 +67,18 @@ function applyOne(layer: FeatureLayer, b: PreparedBatch, bytes: Buffer, i: numbe
   if (insertError !== undefined) throw new RowError(insertError);
   if (odd) store.insert(odd[1] as Row, log);
   else {
-    const start = b.offsets[3 * i];
-    store.insertEncoded({ bytes: bytes.subarray(start, b.offsets[3 * i + 1]), oidAt: b.oidAt[i] - start, hashes: b.hashes, keyAt: i * b.uniqueFields }, log);
+    const row = encodedRow;
+    row.bytes = bytes;
+    row.start = b.offsets[3 * i];
+    row.end = b.offsets[3 * i + 1];
+    row.oidAt = b.oidAt[i];
+    row.hashes = b.hashes;
+    row.keyAt = i * b.uniqueFields;
+    store.insertEncoded(row, log);
   }
   result.inserted++;
   result.recordCount++;
 }
+
+/** The row insertEncoded is given, filled anew for each row (no object a row). */
+const encodedRow: EncodedRow = { bytes: Buffer.alloc(0), start: 0, end: 0, oidAt: 0, hashes: [], keyAt: 0 };

@@ -286,8 +286,8 @@ function readVarint(bytes: Buffer, at: number): number {
  * The entries of an encoded row into `into` from `from` on: [key id, value start, value end] each
  * (names in `skip` left out); returns where they end. Where its geometry starts: `geometryEnd`.
  */
-function entriesOf(bytes: Buffer, into: Int32Array, from: number, skip?: readonly number[]): number {
-  let at = 1;
+function entriesOf(bytes: Buffer, into: Int32Array, from: number, skip?: readonly number[], start = 0): number {
+  let at = start + 1;
   let n = from;
   for (;;) {
     const id = readVarint(bytes, at);
@@ -311,9 +311,9 @@ let geometryEnd = 0;
 /** Entries of the rows mergeEncoded reads (grown for rows of many names). */
 let entries = new Int32Array(3 * 256);
 
-/** Where `id`'s value (its tag byte) is in an encoded row, or -1 when the row does not hold it. */
-function valueAt(bytes: Buffer, id: number): number {
-  let at = 1;
+/** Where `id`'s value (its tag byte) is in an encoded row (from `start`), or -1 when the row does not hold it. */
+function valueAt(bytes: Buffer, id: number, start = 0): number {
+  let at = start + 1;
   for (;;) {
     const key = readVarint(bytes, at);
     if (key === END) return -1;
@@ -325,12 +325,12 @@ function valueAt(bytes: Buffer, id: number): number {
 /**
  * Whether two encoded rows hold the same unique-index key (`String` of the value) under `id`, `b`
  * holding one (not null or ""): values of one type compare as bytes (a string's UTF-8 is its text's,
- * a number's 8 bytes its value's), values of two types as their keys.
+ * a number's 8 bytes its value's), values of two types as their keys. `b`'s row starts at `bStart`.
  */
-export function sameEncodedKey(a: Buffer, b: Buffer, id: number): boolean {
-  const i = valueAt(a, id), j = valueAt(b, id);
+export function sameEncodedKey(a: Buffer, b: Buffer, id: number, bStart = 0): boolean {
+  const i = valueAt(a, id), j = valueAt(b, id, bStart);
   if (i < 0 || j < 0) return false;
-  if (a[i] !== b[j]) return encodedKey(a, id) === encodedKey(b, id);
+  if (a[i] !== b[j]) return encodedKey(a, id) === encodedKey(b, id, bStart);
   const end = skipValue(a, i);
   if (end - i !== skipValue(b, j) - j) return false;
   for (let k = 1; k < end - i; k++) if (a[i + k] !== b[j + k]) return false;
@@ -339,10 +339,11 @@ export function sameEncodedKey(a: Buffer, b: Buffer, id: number): boolean {
 
 /**
  * The unique-index key (`String` of the value; undefined for null and "") of one attribute, read
- * from an encoded row without decoding the rest; `null` when the row does not hold the attribute.
+ * from an encoded row (from `start`) without decoding the rest; `null` when the row does not hold
+ * the attribute.
  */
-export function encodedKey(bytes: Buffer, id: number): string | undefined | null {
-  let at = 1;
+export function encodedKey(bytes: Buffer, id: number, start = 0): string | undefined | null {
+  let at = start + 1;
   for (;;) {
     const key = readVarint(bytes, at);
     const next = varintEnd;
@@ -367,19 +368,36 @@ export function encodedKey(bytes: Buffer, id: number): string | undefined | null
  * the old row's. `skip`: names of `change` left out. The bytes are valid until the next call (a scratch buffer).
  */
 export function mergeEncoded(old: Buffer, change: Buffer, newGeometry: boolean, skip?: readonly number[]): Buffer {
-  if (entries.length < 3 * (old.length + change.length)) entries = new Int32Array(3 * (old.length + change.length)); // a name takes 2 bytes at least
-  const out = scratch.length >= old.length + change.length ? scratch : (scratch = Buffer.allocUnsafe(2 * (old.length + change.length)));
-  return mergeInOrder(old, change, newGeometry, out, skip) ?? mergeAny(old, change, newGeometry, out, skip);
+  const n = mergeEncodedInto(old, change, 0, change.length, newGeometry, skip); // first: it may grow the scratch
+  return mergedBytes().subarray(0, n);
+}
+
+/**
+ * `mergeEncoded` of the change row `change[cStart, cEnd)`, written at the start of `mergedBytes()`
+ * (valid until the next merge); returns its length. An append in pieces merges a million rows: no
+ * view of either row is made (issue 28).
+ */
+export function mergeEncodedInto(old: Buffer, change: Buffer, cStart: number, cEnd: number, newGeometry: boolean, skip?: readonly number[]): number {
+  const size = old.length + cEnd - cStart;
+  if (entries.length < 3 * size) entries = new Int32Array(3 * size); // a name takes 2 bytes at least
+  const out = scratch.length >= size ? scratch : (scratch = Buffer.allocUnsafe(2 * size));
+  const n = mergeInOrder(old, change, cStart, cEnd, newGeometry, out, skip);
+  return n >= 0 ? n : mergeAny(old, change, cStart, cEnd, newGeometry, out, skip);
+}
+
+/** Where `mergeEncodedInto` writes. */
+export function mergedBytes(): Buffer {
+  return scratch;
 }
 
 /**
  * mergeEncoded where the change's names are all the old row's, in the old row's order (an update
- * from the same source as the insert: the common case), in one pass over the old row; undefined
+ * from the same source as the insert: the common case), in one pass over the old row; -1
  * otherwise (mergeAny then makes it).
  */
-function mergeInOrder(old: Buffer, change: Buffer, newGeometry: boolean, out: Buffer, skip?: readonly number[]): Buffer | undefined {
+function mergeInOrder(old: Buffer, change: Buffer, cStart: number, cEnd: number, newGeometry: boolean, out: Buffer, skip?: readonly number[]): number {
   const e = entries;
-  const bEnd = entriesOf(change, e, 0, skip);
+  const bEnd = entriesOf(change, e, 0, skip, cStart);
   const bGeometry = geometryEnd;
   out[0] = old[0];
   let at = 1;
@@ -399,20 +417,19 @@ function mergeInOrder(old: Buffer, change: Buffer, newGeometry: boolean, out: Bu
     }
     from = end;
   }
-  if (j < bEnd) return undefined; // a name the old row lacks, or one out of its order
+  if (j < bEnd) return -1; // a name the old row lacks, or one out of its order
   at = copyBytes(old, run, from, out, at); // up to the END byte
   out[at++] = END;
   const aGeometry = from + 1;
   const useNew = newGeometry && change[bGeometry] !== NO_GEOMETRY;
-  at = useNew ? copyBytes(change, bGeometry, change.length, out, at) : copyBytes(old, aGeometry, old.length, out, at);
-  return out.subarray(0, at);
+  return useNew ? copyBytes(change, bGeometry, cEnd, out, at) : copyBytes(old, aGeometry, old.length, out, at);
 }
 
-function mergeAny(old: Buffer, change: Buffer, newGeometry: boolean, out: Buffer, skip?: readonly number[]): Buffer {
+function mergeAny(old: Buffer, change: Buffer, cStart: number, cEnd: number, newGeometry: boolean, out: Buffer, skip?: readonly number[]): number {
   const e = entries;
   const aEnd = entriesOf(old, e, 0);
   const aGeometry = geometryEnd;
-  const bEnd = entriesOf(change, e, aEnd, skip);
+  const bEnd = entriesOf(change, e, aEnd, skip, cStart);
   const bGeometry = geometryEnd;
   out[0] = old[0];
   let at = 1;
@@ -433,8 +450,7 @@ function mergeAny(old: Buffer, change: Buffer, newGeometry: boolean, out: Buffer
   }
   out[at++] = END;
   const useNew = newGeometry && change[bGeometry] !== NO_GEOMETRY;
-  at = useNew ? copyBytes(change, bGeometry, change.length, out, at) : copyBytes(old, aGeometry, old.length, out, at);
-  return out.subarray(0, at);
+  return useNew ? copyBytes(change, bGeometry, cEnd, out, at) : copyBytes(old, aGeometry, old.length, out, at);
 }
 
 /** src[from, to) into dst at `at`; returns where it ended. A loop for the few bytes of a value (Buffer.copy's checks cost more). */

@@ -27,14 +27,15 @@ class ByteLog {
   private spare: Buffer | undefined;
   private file: string | undefined;
 
-  append(data: Buffer): number {
+  /** Appends data[start, end). */
+  append(data: Buffer, start = 0, end = data.length): number {
     const at = this.size;
-    let done = 0;
-    while (done < data.length) {
+    let done = start;
+    while (done < end) {
       const i = Math.floor(this.size / CHUNK);
       const into = this.size - i * CHUNK;
       const chunk = (this.chunks[i] ??= this.newChunk());
-      const n = Math.min(data.length - done, CHUNK - into);
+      const n = Math.min(end - done, CHUNK - into);
       copyBytes(data, done, done + n, chunk, into);
       done += n;
       this.size += n;
@@ -199,11 +200,11 @@ export class RowFile {
    * Stores a row encoded elsewhere with this file's names (`names`), already in the binary form
    * (issue 28: rows are encoded in the CSV workers, the store only appends them).
    */
-  setEncoded(oid: number, bytes: Buffer): this {
-    if (bytes[0] !== BINARY_TAG) throw new Error("setEncoded takes rows in the binary form");
+  setEncoded(oid: number, bytes: Buffer, start = 0, end = bytes.length): this {
+    if (bytes[start] !== BINARY_TAG) throw new Error("setEncoded takes rows in the binary form");
     const record = this.offsets.length;
     this.lastRead = -1;
-    this.offsets.push(this.bytes.append(bytes));
+    this.offsets.push(this.bytes.append(bytes, start, end));
     if (this.recordOf(oid) === undefined) this.live++;
     this.point(oid, record);
     return this;
@@ -222,13 +223,13 @@ export class RowFile {
     return this.dictionary;
   }
 
-  /** Whether `oid`'s row holds the same unique-index key under `field` as the encoded row `other` (which holds one). */
-  sameKey(oid: number, field: string, other: Buffer): boolean {
+  /** Whether `oid`'s row holds the same unique-index key under `field` as the encoded row `other` (from `otherStart`; it holds one). */
+  sameKey(oid: number, field: string, other: Buffer, otherStart = 0): boolean {
     const r = this.recordOf(oid);
     if (r === undefined) return false;
     const bytes = this.recordBytes(r);
-    if (bytes[0] !== BINARY_TAG) return keyText(this.decodeRecord(r).attributes[field]) === (encodedKey(other, this.dictionary.idOf(field)) ?? undefined);
-    return sameEncodedKey(bytes, other, this.dictionary.idOf(field));
+    if (bytes[0] !== BINARY_TAG) return keyText(this.decodeRecord(r).attributes[field]) === (encodedKey(other, this.dictionary.idOf(field), otherStart) ?? undefined);
+    return sameEncodedKey(bytes, other, this.dictionary.idOf(field), otherStart);
   }
 
   /** `String` of `field`'s value in `oid`'s row, undefined when null, "" or absent (a unique index's key), read without decoding the row. */

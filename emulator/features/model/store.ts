@@ -18,8 +18,10 @@ export class RowError extends Error {
 
 /** A row encoded in a worker (append/csvPieceWorker.ts): its bytes, and the hashes of its unique keys. */
 export interface EncodedRow {
-  /** The binary form with the object id's 8 bytes at `oidAt`, written by `insertEncoded`. */
+  /** The binary form in bytes[start, end) (the whole buffer when not given), the object id's 8 bytes at `oidAt` (an index of `bytes`), written by `insertEncoded`. */
   bytes: Buffer;
+  start?: number;
+  end?: number;
   oidAt: number;
   /**
    * Per non-object-id unique field, in `encodedFields` order, from `keyAt` on: hashKey of the key, 1
@@ -55,11 +57,11 @@ export class RowStore {
     return [...this.indexes.keys()];
   }
 
-  /** `findBy` of a non-object-id unique field whose key is in the encoded row `bytes`, given its hash (EncodedRow.hashes). */
-  findHashed(field: string, bytes: Buffer, hash: number): number | undefined {
+  /** `findBy` of a non-object-id unique field whose key is in the encoded row at `bytes[start]`, given its hash (EncodedRow.hashes). */
+  findHashed(field: string, bytes: Buffer, hash: number, start = 0): number | undefined {
     const index = hash === 0 ? undefined : this.indexes.get(field);
     if (!index) return undefined;
-    this.probe(field, bytes);
+    this.probe(field, bytes, start);
     return index.findHashed(hash, this.holdsProbe);
   }
 
@@ -69,11 +71,13 @@ export class RowStore {
    */
   private probeField = "";
   private probeBytes: Buffer = Buffer.alloc(0);
-  private readonly holdsProbe = (oid: number): boolean => this.rows.sameKey(oid, this.probeField, this.probeBytes);
+  private probeStart = 0;
+  private readonly holdsProbe = (oid: number): boolean => this.rows.sameKey(oid, this.probeField, this.probeBytes, this.probeStart);
 
-  private probe(field: string, bytes: Buffer): void {
+  private probe(field: string, bytes: Buffer, start: number): void {
     this.probeField = field;
     this.probeBytes = bytes;
+    this.probeStart = start;
   }
 
   /** The unique indexes in `encodedFields` order, as arrays (iterating the Map made two objects a row). */
@@ -83,8 +87,8 @@ export class RowStore {
     return this.listed;
   }
 
-  private encodedKey(bytes: Buffer, field: string): string | undefined {
-    return encodedKey(bytes, this.rows.names.idOf(field)) ?? undefined;
+  private encodedKey(bytes: Buffer, field: string, start = 0): string | undefined {
+    return encodedKey(bytes, this.rows.names.idOf(field), start) ?? undefined;
   }
 
   /** `insert` of a row encoded elsewhere, under a new object id. */
@@ -92,31 +96,32 @@ export class RowStore {
     if (log) log.floor ??= this.nextObjectId;
     const oid = this.nextObjectId;
     const { fields, indexes } = this.indexList();
+    const start = row.start ?? 0;
     for (let i = 0; i < indexes.length; i++) {
       const hash = row.hashes[row.keyAt + i];
       if (hash === 0) continue;
-      this.probe(fields[i], row.bytes);
+      this.probe(fields[i], row.bytes, start);
       if (indexes[i].addHashedIfAbsent(hash, oid, this.holdsProbe) !== undefined) {
-        for (let j = 0; j < i; j++) if (row.hashes[row.keyAt + j] !== 0) indexes[j].remove(this.encodedKey(row.bytes, fields[j])!, oid);
-        throw new RowError(`field '${fields[i]}': value ${JSON.stringify(this.encodedKey(row.bytes, fields[i]))} already exists (unique index)`);
+        for (let j = 0; j < i; j++) if (row.hashes[row.keyAt + j] !== 0) indexes[j].remove(this.encodedKey(row.bytes, fields[j], start)!, oid);
+        throw new RowError(`field '${fields[i]}': value ${JSON.stringify(this.encodedKey(row.bytes, fields[i], start))} already exists (unique index)`);
       }
     }
     this.nextObjectId = oid + 1;
     row.bytes.writeDoubleLE(oid, row.oidAt);
-    this.rows.setEncoded(oid, row.bytes);
+    this.rows.setEncoded(oid, row.bytes, start, row.end ?? row.bytes.length);
     return oid;
   }
 
   /**
-   * `update` to bytes encoded elsewhere (rowCodec.ts mergeEncoded) whose unique values are the old
+   * `update` to bytes[0, end) encoded elsewhere (rowCodec.ts mergeEncoded) whose unique values are the old
    * row's: no index work. The caller has made sure of that.
    */
-  updateEncoded(oid: number, bytes: Buffer, log?: UndoLog): void {
+  updateEncoded(oid: number, bytes: Buffer, log?: UndoLog, end = bytes.length): void {
     if (log) {
       log.floor ??= this.nextObjectId;
       if (oid < log.floor && !log.inserted.has(oid)) log.updated.set(oid, this.rows.recordOf(oid)!);
     }
-    this.rows.setEncoded(oid, bytes);
+    this.rows.setEncoded(oid, bytes, 0, end);
   }
 
   insert(row: Row, log?: UndoLog, objectId?: number): number {

@@ -3,7 +3,7 @@
 // rows (unicode text, long text, -0, NaN, Infinity, large and fractional numbers, booleans, nulls,
 // undefined values, points, other geometries, a point with z) and through the row file itself.
 import assert from "node:assert/strict";
-import { decodeRow, encodedKey, KeyDictionary, mergeEncoded, RowEncoder, sameEncodedKey } from "../../../emulator/features/model/rowCodec";
+import { decodeRow, encodedKey, KeyDictionary, mergedBytes, mergeEncoded, mergeEncodedInto, RowEncoder, sameEncodedKey } from "../../../emulator/features/model/rowCodec";
 import { newGuid, normalizeGuid } from "../../../emulator/features/model/fields";
 import { RowFile } from "../../../emulator/features/model/rowFile";
 import type { Row } from "../../../emulator/features/model/types";
@@ -96,7 +96,12 @@ describe("emulator: the binary row form gives what JSON gave (issue 13)", () => 
       const newGeometry = rand(2) === 0;
       const a = Buffer.from(encoder.encode(0x42, old));
       const b = Buffer.from(encoder.encode(0x42, change));
-      const merged = decodeRow(mergeEncoded(a, b, newGeometry, skip.map((n) => keys.idOf(n))), keys);
+      const mergedBytes_ = Buffer.from(mergeEncoded(a, b, newGeometry, skip.map((n) => keys.idOf(n))));
+      const merged = decodeRow(mergedBytes_, keys);
+      // the change read in place, inside a larger buffer (an append's batch)
+      const padded = Buffer.concat([Buffer.from([9, 9, 9]), b, Buffer.from([7, 7])]);
+      const n = mergeEncodedInto(a, padded, 3, 3 + b.length, newGeometry, skip.map((k) => keys.idOf(k)));
+      assert.deepStrictEqual(Buffer.from(mergedBytes().subarray(0, n)), mergedBytes_, `row ${i}: merged in place`);
       const c = JSON.parse(JSON.stringify(change));
       for (const n of skip) delete c.attributes[n];
       const want = JSON.parse(JSON.stringify({ attributes: { ...decodeRow(a, keys).attributes, ...c.attributes } }));
@@ -110,7 +115,11 @@ describe("emulator: the binary row form gives what JSON gave (issue 13)", () => 
         const ka = name in old.attributes && old.attributes[name] !== undefined ? text(decodeRow(a, keys).attributes[name]) : undefined;
         assert.equal(encodedKey(a, id) ?? undefined, ka, `row ${i}: key of ${name}`);
         const kb = encodedKey(b, id);
-        if (kb !== null && kb !== undefined && plainNumber(change.attributes[name])) assert.equal(sameEncodedKey(a, b, id), ka === kb, `row ${i}: same key ${name}`);
+        assert.equal(encodedKey(padded, id, 3), kb, `row ${i}: key of ${name} in place`);
+        if (kb !== null && kb !== undefined && plainNumber(change.attributes[name])) {
+          assert.equal(sameEncodedKey(a, b, id), ka === kb, `row ${i}: same key ${name}`);
+          assert.equal(sameEncodedKey(a, padded, id, 3), ka === kb, `row ${i}: same key ${name} in place`);
+        }
       }
     }
   });
