@@ -1,18 +1,5 @@
 // The export's reads run a few at a time (a real portal throttles bursts).
+export { mapLimit } from "../../provider/ops/mapLimit";
 
 /** Parallel reads at most. */
 export const PARALLEL = 4;
-
-/** `fn` over `list`, at most `limit` at once, results in the list's order. */
-export async function mapLimit<T, R>(list: readonly T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(list.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) {
-      const i = next++;
-      out[i] = await fn(list[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
-  return out;
-}

@@ -10,7 +10,8 @@
 import type { PortalClient } from "../rest/client";
 import { LISTING_PAGE, userContentPage } from "./folders";
 import { getGroup, getGroupUsers, groupPath, groupSearchPage, type PortalGroup } from "./groups";
-import { everyPage } from "./pages";
+import { mapLimit } from "./mapLimit";
+import { everyPage, PAGES_IN_FLIGHT } from "./pages";
 import { itemPath, userItemPath } from "./paths";
 
 const folderOf = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
@@ -59,24 +60,17 @@ export async function readGroup(client: PortalClient, id: string): Promise<Porta
   return getGroup(client, id);
 }
 
-/** Rosters read ahead at once (as everyPage's pages). */
-const ROSTERS_AT_ONCE = 6;
-
 /**
- * The rosters (GET community/groups/<id>/users) of the groups `ids` lists read ahead, ROSTERS_AT_ONCE at a time,
- * once per refresh: the engine reads every GroupMembership after every Group, one after another,
- * and each needs its roster, which no listing answers. Each membership read then finds its answer
- * read or on its way (the client shares a read in flight). Read-ahead errors are left to the
- * membership's own read. With the read cache off (PORTAL_READ_CACHE_MS=0) nothing is read ahead.
+ * The rosters (GET community/groups/<id>/users) of the groups `ids` lists read ahead, as many at
+ * once as a listing's pages (PAGES_IN_FLIGHT), once per refresh: the engine reads every
+ * GroupMembership after every Group, one after another, and each needs its roster, which no listing
+ * answers. Each membership read then finds its answer read or on its way (the client shares a read
+ * in flight). Read-ahead errors are left to the membership's own read. With the read cache off
+ * (PORTAL_READ_CACHE_MS=0) nothing is read ahead.
  */
 export async function prefetchRosters(client: PortalClient, ids: () => readonly string[]): Promise<void> {
   if (!client.sharesReads) return; // nothing would keep the answers: each membership reads its own
   return client.sharedRead("rosters of the groups read", async () => {
-    const groupIds = ids(); // listed once per refresh, not at every membership read
-    let next = 0;
-    const one = async (): Promise<void> => {
-      while (next < groupIds.length) await getGroupUsers(client, groupIds[next++]).catch(() => undefined);
-    };
-    await Promise.all(Array.from({ length: Math.min(ROSTERS_AT_ONCE, groupIds.length) }, one));
+    await mapLimit(ids(), PAGES_IN_FLIGHT, (id) => getGroupUsers(client, id).catch(() => undefined)); // listed once per refresh
   });
 }

@@ -157,10 +157,9 @@ export class Piece {
     b.count++;
     const located = values ? this.locateValues!(values) : this.locate!(record as Record<string, string>);
     if (typeof located === "string") return void b.errors.push([i, located]), this.mark(i);
-    const convert = () => (values ? convertValues(s.def, values, this.sourceAt, located, s.mapping, this.project, this.parseDate) : convertRow(s.def, { row: 0, attributes: record as Record<string, string>, geometry: located }, s.mapping, this.project, this.parseDate));
     let converted;
     try {
-      converted = convert();
+      converted = this.convert(record, located);
     } catch (e) {
       if (!(e instanceof RowError || e instanceof FieldValueError)) return b.count--, { fatal: (e as Error).message };
       return void b.errors.push([i, e.message]), this.mark(i);
@@ -179,7 +178,7 @@ export class Piece {
       b.insertErrors.push([i, e.message]);
       insert = undefined;
       // no insert form to take the update from: the row's values again (a refused insert is rare)
-      if (s.upsert && !update) update = this.updateForm(convert().attrs, geometry, now);
+      if (s.upsert && !update) update = this.updateForm(this.convert(record, located).attrs, geometry, now);
     }
     const u = s.uniqueFields.length;
     for (let f = 0; f < u; f++) {
@@ -195,6 +194,13 @@ export class Piece {
     b.offsets[3 * i + 1] = e.length;
     if (update) e.add(BINARY_TAG, update);
     b.offsets[3 * i + 2] = e.length;
+  }
+
+  /** rows.ts convertRow of a record, from its values where it is given as them. */
+  private convert(record: Record<string, string> | string[], located: Geometry | null) {
+    const s = this.s;
+    if (Array.isArray(record)) return convertValues(s.def, record, this.sourceAt, located, s.mapping, this.project, this.parseDate);
+    return convertRow(s.def, { row: 0, attributes: record, geometry: located }, s.mapping, this.project, this.parseDate);
   }
 
   private updateForm(attributes: Record<string, unknown>, geometry: Geometry | null, now: number) {
