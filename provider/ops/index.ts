@@ -13,3 +13,4 @@ export * from "./search";
 export * from "./groups";
 export * from "./folders";
 export * from "./bulk";
+export { mapLimit } from "./mapLimit";
