@@ -48,7 +48,10 @@ esbuild
     external: ["@pulumi/pulumi", "@pulumi/pulumi/*", "@grpc/grpc-js"],
     plugins: [zodLocalesLeftOut, undiciIndexOutside],
     keepNames: true, // errors name themselves from new.target.name (provider/rest/errors.ts)
-    sourcemap: "linked",
+    // written beside the bundle but not linked from it: the provider host's source-map-support
+    // would parse a linked map the first time any Error's stack is formatted (undici closing an
+    // idle socket in a long refresh), and keep it (docs/decisions.md)
+    sourcemap: "external",
     sourcesContent: false,
     legalComments: "none",
     logLevel: "warning",
