@@ -20,7 +20,7 @@ import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } f
 import { pulumi as pulumiOn, timed, type Timed } from "./run";
 import { summarize, writeRaw } from "./summary";
 import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, type FixtureProject } from "../test/support/pulumi";
-import { mapLimit } from "../cli/export/parallel";
+import { ops } from "../provider";
 
 const COUNTS = (process.env.BENCH_SCALE_ITEMS ?? "500,2000,5000").split(",").map(Number).filter((n) => n > 0);
 const OWNERS = ["dev_admin", "dev_publisher", "dev_user"];
@@ -151,7 +151,7 @@ async function splitAdoption(emu: EmulatorProcess, work: string, portalUrl: stri
   const orgUp = await pulumi(org, ["up", "--yes", "--skip-preview"]);
   check(org, "up", orgUp);
   const started = process.hrtime.bigint();
-  await mapLimit(parts, SPLIT_PARALLEL, async (p) => check(p, "up", await pulumi(p, ["up", "--yes", "--skip-preview"])));
+  await ops.mapLimit(parts, SPLIT_PARALLEL, async (p) => check(p, "up", await pulumi(p, ["up", "--yes", "--skip-preview"])));
   const partsSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const writes = (await requests(emu)).filter((q) => q.method !== "GET").length;
   for (const p of projects) check(p, "no-change preview", await pulumi(p, ["preview", "--expect-no-changes"]));

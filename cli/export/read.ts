@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { itemIdentity, ops, RELATIONSHIP_TYPES, type PortalClient } from "../../provider";
 import { uniqueNames } from "./names";
-import { mapLimit, PARALLEL } from "./parallel";
+import { PARALLEL } from "./parallel";
 import { readFolders, readGroups, readItemGroups, type ExportedFolder, type ExportedGroup } from "./readGroups";
 
 type PortalItem = ops.PortalItem;
@@ -158,7 +158,7 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
   if (!o.items) return snapshot;
   const ids = await itemIds(client, self.id, o);
   o.progress(`${ids.length} item(s) found`);
-  const all = await mapLimit(ids, PARALLEL, (id) => ops.getItem(client, id));
+  const all = await ops.mapLimit(ids, PARALLEL, (id) => ops.getItem(client, id));
   const kept: PortalItem[] = [];
   for (const item of all) {
     const reason = skipReason(item);
@@ -171,7 +171,7 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
   snapshot.items = kept.map((item) => ({ item, name: names.get(item.id)! })).sort((a, b) => (a.name < b.name ? -1 : 1));
   let done = 0;
   let bytes = 0;
-  const rels = await mapLimit(snapshot.items, PARALLEL, async (e) => {
+  const rels = await ops.mapLimit(snapshot.items, PARALLEL, async (e) => {
     await readData(client, o.dir, e);
     bytes += e.file?.bytes ?? 0;
     if (++done % 25 === 0 || done === snapshot.items.length) o.progress(`${done}/${snapshot.items.length} items read, ${bytes} bytes downloaded`);

@@ -3,7 +3,7 @@
 // users) with its members, each owner's folders, and the groups each exported item is shared with.
 import { ops, type PortalClient } from "../../provider";
 import { uniqueNames } from "./names";
-import { mapLimit, PARALLEL } from "./parallel";
+import { PARALLEL } from "./parallel";
 
 export interface ExportedGroup {
   group: ops.PortalGroup;
@@ -26,9 +26,9 @@ export async function readGroups(client: PortalClient, orgId: string, owners: re
   const scopes = owners.length > 0 ? owners.map((u) => `orgid:${orgId} owner:${u}`) : [`orgid:${orgId}`];
   const ids = new Set<string>();
   for (const q of scopes) for (const g of await ops.searchGroups(client, q)) if (typeof g.id === "string") ids.add(g.id);
-  const groups = await mapLimit([...ids].sort(), PARALLEL, (id) => ops.getGroup(client, id));
+  const groups = await ops.mapLimit([...ids].sort(), PARALLEL, (id) => ops.getGroup(client, id));
   const names = uniqueNames(groups.map((g) => ({ id: g.id, title: `group ${g.title}` })));
-  const read = await mapLimit(groups, PARALLEL, async (group) => {
+  const read = await ops.mapLimit(groups, PARALLEL, async (group) => {
     const members = await ops.getGroupUsers(client, group.id);
     const admins = members.admins.filter((n) => n !== members.owner).sort();
     const users = members.users.filter((n) => n !== members.owner && !admins.includes(n)).sort();
@@ -39,14 +39,14 @@ export async function readGroups(client: PortalClient, orgId: string, owners: re
 
 /** Every folder of these users. */
 export async function readFolders(client: PortalClient, owners: readonly string[]): Promise<ExportedFolder[]> {
-  const found = (await mapLimit([...new Set(owners)].sort(), PARALLEL, async (owner) => (await ops.listFolders(client, owner)).map((f) => ({ id: f.id, title: f.title, owner })))).flat();
+  const found = (await ops.mapLimit([...new Set(owners)].sort(), PARALLEL, async (owner) => (await ops.listFolders(client, owner)).map((f) => ({ id: f.id, title: f.title, owner })))).flat();
   const names = uniqueNames(found.map((f) => ({ id: f.id, title: `folder ${f.owner} ${f.title}` })));
   return found.map((f) => ({ ...f, name: names.get(f.id)! })).sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
 /** The groups each item is shared with (the owner's view of the item; one read per item). */
 export async function readItemGroups(client: PortalClient, items: ReadonlyArray<{ id: string; owner: string; ownerFolder?: unknown }>): Promise<Map<string, string[]>> {
-  const groups = await mapLimit(items, PARALLEL, async (i) => {
+  const groups = await ops.mapLimit(items, PARALLEL, async (i) => {
     const r = await ops.getUserItem(client, { owner: i.owner, itemId: i.id, folder: typeof i.ownerFolder === "string" ? i.ownerFolder : undefined });
     return [i.id, [...new Set(r.sharing?.groups ?? [])].sort()] as const;
   });
