@@ -1,23 +1,9 @@
 // Resource names and program identifiers of an export (issue "export"): readable (from the title),
 // unique, and stable — the same organization always gives the same names, because they depend only
 // on titles and item ids, assigned in one fixed order.
+import { byBaseThenId, slug } from "../../provider/rules/slug";
 
-/** Longest name kept from a title (a Pulumi name may be longer; a reviewer reads these). */
-const MAX_SLUG = 48;
-
-/** "Água & Esgoto — 2024" → "agua-esgoto-2024"; "" when nothing readable is left. At most `max` characters, cut at a word. */
-export function slug(text: string, max = MAX_SLUG): string {
-  const plain = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  if (plain.length <= max) return plain;
-  const cut = plain.slice(0, max);
-  const dash = cut.lastIndexOf("-");
-  return (dash > max / 2 ? cut.slice(0, dash) : cut).replace(/-+$/, "");
-}
+export { slug };
 
 /** How `uniqueNames` names: the name of an empty slug, the longest slug, names never given. */
 export interface NameRules {
@@ -33,7 +19,7 @@ export interface NameRules {
  */
 export function uniqueNames(entries: ReadonlyArray<{ id: string; title: string }>, rules: NameRules = {}): Map<string, string> {
   const keyed = entries.map((e) => ({ id: e.id, base: slug(e.title, rules.max) || (rules.empty ?? "item") }));
-  keyed.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  keyed.sort(byBaseThenId);
   const used = new Set<string>(rules.reserved);
   const out = new Map<string, string>();
   for (const { id, base } of keyed) {

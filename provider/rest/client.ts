@@ -204,6 +204,11 @@ export class PortalClient {
     return this.reads.enabled;
   }
 
+  /** Bumped whenever the shared reads are dropped (a write, a new refresh): state kept beside them starts again. */
+  get readGeneration(): number {
+    return this.reads.generation;
+  }
+
   /** Requests other than GET sent by this client so far (a write makes shared reads stale). */
   get writes(): number {
     return this.writeCount;

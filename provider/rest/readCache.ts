@@ -20,6 +20,7 @@ export const BULK_READ_MS = 3_600_000;
 
 export class ReadCache {
   private readonly entries = new Map<string, { at: number; ttl: number; answer: Promise<unknown> }>();
+  private cleared = 0;
 
   constructor(
     private readonly now: () => number,
@@ -61,7 +62,13 @@ export class ReadCache {
     return bulk ? Math.max(this.ttlMs, this.bulkTtlMs > 0 ? this.bulkTtlMs : 0) : this.ttlMs;
   }
 
+  /** How many times the cache was emptied: what was read ahead for one generation is not counted in the next (ops/readAhead.ts). */
+  get generation(): number {
+    return this.cleared;
+  }
+
   clear(): void {
+    this.cleared++;
     this.entries.clear();
   }
 }

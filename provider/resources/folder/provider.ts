@@ -4,6 +4,7 @@
 // the owner's root folder: removing a Folder never removes an item.
 import type * as pulumi from "@pulumi/pulumi";
 import { createFolder, deleteFolder, findFolder, folderItems, listFolders, LISTING_PAGE, moveItem, renameFolder, userContentPage, type PortalFolder } from "../../ops/folders";
+import { readAheadFolderPages } from "../../ops/bulk";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
@@ -105,6 +106,7 @@ export const folder: pulumi.dynamic.ResourceProvider = {
     const owner = String(props.owner);
     const held = await findFolder(client, owner, id).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
     if (!held) return {};
+    await readAheadFolderPages(client, owner, id); // the owner's other folders' first pages, ahead (ops/readAhead.ts)
     const inputs: RawInputs = { title: held.title, schemaVersion: STATE_LAYOUT_VERSION };
     for (const k of ["owner", "adoptFolderId", "__urn"]) if (props[k] !== undefined) inputs[k] = props[k];
     return { id, props: await outsOf(client, inputs, owner, held), inputs };

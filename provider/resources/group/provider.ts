@@ -3,7 +3,7 @@
 // create only) and `adoptGroupId` replace. Delete treats not-found as done; read treats it as gone.
 import type * as pulumi from "@pulumi/pulumi";
 import { ITEM } from "../../../spec/limits";
-import { readGroup } from "../../ops/bulk";
+import { readAheadGroupCounts, readGroup } from "../../ops/bulk";
 import { createGroup, deleteGroup, getGroup, protectGroup, searchGroups, type PortalGroup } from "../../ops/groups";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound, orUndefinedIfNotFound, PortalError } from "../../rest/errors";
@@ -127,6 +127,7 @@ export const group: pulumi.dynamic.ResourceProvider = {
     const client = portalClient();
     const held = await orUndefinedIfNotFound(readGroup(client, id)); // one search answers every group's read within the refresh (ops/bulk.ts)
     if (!held) return {};
+    await readAheadGroupCounts(client, id); // its siblings' shared-item counts, ahead (ops/readAhead.ts)
     const inputs = inputsAsHeld(props, held);
     for (const k of ["thumbnailFile", "thumbnailSize", "thumbnailSha256", "adoptGroupId"]) if (props[k] !== undefined) inputs[k] = props[k];
     return { id, props: await readBack(client, id, inputs, held), inputs };

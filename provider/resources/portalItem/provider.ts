@@ -2,7 +2,7 @@
 // id is the item id; type and itemIdToCreate replace, a new owner is a reassign and a new folder a
 // move (in place, same id: ownership.ts); delete fails clearly while the item is protected; read returns the inputs as the portal holds them, so a refresh shows drift.
 import type * as pulumi from "@pulumi/pulumi";
-import { prefetchFolderItems } from "../../ops/bulk";
+import { prefetchFolderItems, readAheadSharing } from "../../ops/bulk";
 import { deleteItem, getItem } from "../../ops/items";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound, PortalError } from "../../rest/errors";
@@ -73,7 +73,12 @@ export const portalItem: pulumi.dynamic.ResourceProvider = {
     assertReadableState(props, "PortalItem");
     const client = portalClient();
     // the owner's folder listing answers this read and its siblings' within the refresh (ops/bulk.ts)
-    if (typeof props.owner === "string" && props.owner !== "") await prefetchFolderItems(client, props.owner, typeof props.folder === "string" ? props.folder : undefined);
+    if (typeof props.owner === "string" && props.owner !== "") {
+      const folder = typeof props.folder === "string" ? props.folder : undefined;
+      await prefetchFolderItems(client, props.owner, folder);
+      // the sharing of the folder's other items that are not private, ahead (ops/readAhead.ts)
+      if (props.sharing !== undefined) await readAheadSharing(client, props.owner, folder, id);
+    }
     const withSharing = props.sharing !== undefined ? await readItemWithSharing(client, id, props.owner, props.relationship) : undefined;
     const held = withSharing ?? (await readItem(client, id, props.relationship));
     if (!held) return {};
