@@ -1,8 +1,9 @@
 // Resource names and program identifiers of an export (issue "export"): readable (from the title),
 // unique, and stable — the same organization always gives the same names, because they depend only
 // on titles and item ids, assigned in one fixed order.
-import { byBaseThenId, slug } from "../../provider/rules/slug";
+import { rules } from "../../provider";
 
+const { byBaseThenId, slug } = rules;
 export { slug };
 
 /** How `uniqueNames` names: the name of an empty slug, the longest slug, names never given. */

@@ -6,3 +6,4 @@ export * from "./categorySchema";
 export * from "./item";
 export * from "./append";
 export * from "./misc";
+export { slug, byBaseThenId, inExportOrder } from "./slug";
