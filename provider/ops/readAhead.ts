@@ -1,8 +1,8 @@
 // Reading ahead within a refresh (issue 24: a refresh of thousands of resources; docs/performance.md,
 // "Where the 5,000-item refresh's extra time goes"). The engine reads up to --parallel resources at
 // once. A read that waits for a request of its own (a group's shared-item count, a folder's first
-// page, an item's sharing: no listing answers them) holds the engine's next requests in the
-// provider's heap until it ends, and the refresh slows with every such wait. So the first read of
+// page, an item's sharing: no listing answers them) holds one of those places for a round trip, and
+// a refresh of thousands made hundreds of such waits one after another. So the first read of
 // such a kind asks for its siblings' requests too, ahead, at most PAGES_IN_FLIGHT at a time: the
 // siblings come from a listing the read already made (the organization's groups, the owner's
 // folders, the folder's items), in the order an export writes them (rules/slug.ts), which is the
@@ -28,6 +28,11 @@ export interface Sibling {
 }
 
 class ReadAhead {
+  constructor(
+    private readonly client: PortalClient,
+    private readonly generation: number,
+  ) {}
+
   private readonly asked = new Set<string>();
   private readonly unused = new Set<string>();
   private readonly families = new Set<string>();
@@ -48,6 +53,8 @@ class ReadAhead {
 
   /** Reads ahead while fewer than PAGES_IN_FLIGHT are under way and the bound allows. */
   private pump(): void {
+    // the shared reads were dropped since (a write, the next refresh): what is left is not read ahead
+    if (this.client.readGeneration !== this.generation) return;
     while (this.running < PAGES_IN_FLIGHT && this.unused.size < SPARE + this.asked.size) {
       const next = this.queue.shift();
       if (next === undefined) return;
@@ -76,6 +83,6 @@ export async function readAhead(client: PortalClient, kind: string, id: string, 
   let state = kept.get(client);
   if (state === undefined || state.generation !== client.readGeneration) kept.set(client, (state = { generation: client.readGeneration, kinds: new Map() }));
   let ahead = state.kinds.get(kind);
-  if (ahead === undefined) state.kinds.set(kind, (ahead = new ReadAhead()));
+  if (ahead === undefined) state.kinds.set(kind, (ahead = new ReadAhead(client, state.generation)));
   await ahead.ask(id, family, siblings);
 }
