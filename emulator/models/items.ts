@@ -68,7 +68,12 @@ export function isProtected(item: Item): boolean {
 }
 
 export class ItemStore {
+  /** Every item by id. Add, remove and change an owner through the store, which keeps its indexes. */
   readonly items = new Map<string, Item>();
+  /** Items by owner (lowercased, as search compares it), in the order they were added or given. */
+  private readonly owned = new Map<string, Map<string, Item>>();
+  /** Items by lowercased id (search's `id:` compares case-insensitively). */
+  private readonly byLowerId = new Map<string, Item>();
   /** Set by the Portal: whether `username` is a member of the group (an item shared with it is readable to its members). */
   isGroupMember: (groupId: string, username: string) => boolean = () => false;
 
@@ -83,12 +88,45 @@ export class ItemStore {
   add(item: Item): Item {
     fs.mkdirSync(this.dirOf(item.id), { recursive: true });
     this.items.set(item.id, item);
+    this.byLowerId.set(item.id.toLowerCase(), item);
+    this.own(item);
     return item;
   }
 
   remove(id: string): void {
+    const item = this.items.get(id);
     this.items.delete(id);
+    if (item) {
+      this.byLowerId.delete(id.toLowerCase());
+      this.disown(item);
+    }
     fs.rmSync(this.dirOf(id), { recursive: true, force: true });
+  }
+
+  /** Gives the item to `owner` (reassign). */
+  setOwner(item: Item, owner: string): void {
+    this.disown(item);
+    item.owner = owner;
+    this.own(item);
+  }
+
+  private own(item: Item): void {
+    const key = item.owner.toLowerCase();
+    let mine = this.owned.get(key);
+    if (!mine) this.owned.set(key, (mine = new Map()));
+    mine.set(item.id, item);
+  }
+
+  private disown(item: Item): void {
+    const key = item.owner.toLowerCase();
+    const mine = this.owned.get(key);
+    mine?.delete(item.id);
+    if (mine?.size === 0) this.owned.delete(key);
+  }
+
+  /** The item whose id is `id` in any case. */
+  byIdAnyCase(id: string): Item | undefined {
+    return this.byLowerId.get(id.toLowerCase());
   }
 
   /** spec.md#errors: 404 for an item that does not exist or that the caller cannot see. */
@@ -117,7 +155,13 @@ export class ItemStore {
     return item;
   }
 
+  /** The items of `owner` (exactly as spelled), from the owner index: no scan of the others. */
   byOwner(owner: string): Item[] {
-    return [...this.items.values()].filter((i) => i.owner === owner);
+    return this.ownedAnyCase(owner).filter((i) => i.owner === owner);
+  }
+
+  /** The items whose owner is `owner` in any case (search's `owner:`). */
+  ownedAnyCase(owner: string): Item[] {
+    return [...(this.owned.get(owner.toLowerCase())?.values() ?? [])];
   }
 }

@@ -141,7 +141,7 @@ function reassignTarget(ctx: Ctx, orgId: string, folderParam: string): { target:
 
 function giveTo(ctx: Ctx, item: Item, target: EmulatorUser, title: string): void {
   const folder = title === "" || title === "/" ? undefined : (ctx.portal.folders.titled(target.username, title) ?? ctx.portal.folders.create(target.username, title));
-  item.owner = target.username;
+  ctx.portal.items.setOwner(item, target.username);
   move(item, folder);
 }
 

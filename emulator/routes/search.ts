@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import { op, type OpContext } from "./operation";
 import { itemView } from "../models/itemView";
-import type { Item } from "../models/items";
+import type { Item, ItemStore } from "../models/items";
 import { badRequest } from "../errors";
 
 const MAX_NUM = 100;
@@ -72,6 +72,17 @@ function categoryFilter(raw: string | undefined): ((item: Item) => boolean) | un
   return (item) => (any ? paths.some((p) => within(item, p)) : paths.every((p) => within(item, p)));
 }
 
+/** The items a search can find: from the id or owner index when a term names one (terms are ANDed), else all. */
+function candidates(store: ItemStore, all: Array<[string | undefined, string]>): Item[] {
+  const id = all.find(([f]) => f === "id");
+  if (id) {
+    const item = store.byIdAnyCase(id[1]);
+    return item ? [item] : [];
+  }
+  const owner = all.find(([f]) => f === "owner");
+  return owner ? store.ownedAnyCase(owner[1]) : [...store.items.values()];
+}
+
 const boost = (i: Item) => (i.contentStatus === "org_authoritative" || i.contentStatus === "public_authoritative" ? 0 : 1);
 
 function search(ctx: OpContext) {
@@ -82,15 +93,9 @@ function search(ctx: OpContext) {
   if (start < 1) throw badRequest("'start' must be at least 1.");
   if (num < 0 || num > MAX_NUM) throw badRequest(`'num' must be from 0 to ${MAX_NUM}.`);
   const inCategories = categoryFilter(ctx.params.str("categories"));
-  const found = [...ctx.portal.items.items.values()]
-    .filter((i) => i.addStatus === "completed")
-    .filter((i) => {
-      try {
-        return ctx.portal.items.readable(i.id, ctx.caller, ctx.portal.administers) !== undefined;
-      } catch {
-        return false;
-      }
-    })
+  const store = ctx.portal.items;
+  const found = candidates(store, all)
+    .filter((i) => i.addStatus === "completed" && store.canRead(i, ctx.caller, ctx.portal.administers))
     .filter((i) => all.every((t) => matches(i, t)))
     .filter((i) => inCategories === undefined || inCategories(i))
     // spec.md#item-status: authoritative items are boosted; then newest first

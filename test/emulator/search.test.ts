@@ -44,3 +44,38 @@ describe("emulator: search by type keyword", () => {
     assert.deepEqual(ids(await h.call("search", { q: "typekeywords:sharedmarker" }, { token: h.token("prod_admin") })), [], "another org's private items are not found");
   });
 });
+
+// The search's `owner:` and `id:` terms and the user content listing read the item store's owner
+// and id indexes (emulator/models/items.ts), not a scan: the indexes follow adds, deletes and reassigns.
+describe("emulator: search and listings through the owner and id indexes", () => {
+  let h: Harness;
+  before(async () => {
+    h = await Harness.start();
+  });
+  after(() => h.close());
+  const admin = () => ({ token: h.token("dev_admin") });
+  const ids = (r: any): string[] => r.results.map((i: any) => i.id).sort();
+  const listed = async (user: string) => ((await h.call(`content/users/${user}`, { num: 100 }, admin())).items as any[]).map((i) => i.id).sort();
+
+  it("owner: in any case, id: in any case; a reassigned item moves between owners; a deleted one is gone", async () => {
+    const a = await h.addItem("dev_admin", { title: "Indexed A", typeKeywords: "indexprobe" });
+    const b = await h.addItem("dev_admin", { title: "Indexed B", typeKeywords: "indexprobe" });
+    const c = await h.addItem("dev_publisher", { title: "Indexed C", typeKeywords: "indexprobe" });
+    assert.deepEqual(ids(await h.call("search", { q: "owner:DEV_ADMIN typekeywords:indexprobe" }, admin())), [a, b].sort());
+    assert.deepEqual(ids(await h.call("search", { q: `id:${c.toUpperCase()}` }, admin())), [c]);
+    assert.deepEqual(ids(await h.call("search", { q: "id:00000000000000000000000000000000" }, admin())), []);
+    assert.ok((await listed("dev_admin")).includes(a));
+
+    const given = await h.call(`content/users/dev_admin/items/${a}/reassign`, { targetUsername: "dev_publisher" }, admin());
+    assert.deepEqual(given, { success: true, itemId: a });
+    assert.deepEqual(ids(await h.call("search", { q: "owner:dev_admin typekeywords:indexprobe" }, admin())), [b]);
+    assert.deepEqual(ids(await h.call("search", { q: "owner:dev_publisher typekeywords:indexprobe" }, admin())), [a, c].sort());
+    assert.ok(!(await listed("dev_admin")).includes(a));
+    assert.ok((await listed("dev_publisher")).includes(a));
+
+    assert.equal((await h.call(`content/users/dev_publisher/items/${c}/delete`, {}, admin())).success, true);
+    assert.deepEqual(ids(await h.call("search", { q: "owner:dev_publisher typekeywords:indexprobe" }, admin())), [a]);
+    assert.deepEqual(ids(await h.call("search", { q: `id:${c}` }, admin())), []);
+    assert.ok(!(await listed("dev_publisher")).includes(c));
+  });
+});
