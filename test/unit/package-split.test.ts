@@ -17,12 +17,16 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-/** Bare module names a set of sources imports or requires at runtime (type-only imports left out). */
+/**
+ * Bare module names a set of sources imports or requires at runtime (type-only imports left out).
+ * `require.main.require(…)` is not counted: it reaches the provider host's own modules (the SDK's
+ * grpc-js, provider/hostGrpc.ts), which are the host's, not the package's.
+ */
 function runtimeModules(dirs: string[]): Set<string> {
   const found = new Set<string>();
   for (const file of dirs.flatMap((d) => tsFiles(path.join(root, d)))) {
     const text = fs.readFileSync(file, "utf8");
-    for (const m of text.matchAll(/(?:^import (?!type )[^;]*?from |require\()"([^".][^"]*)"/gm)) {
+    for (const m of text.matchAll(/(?:^import (?!type )[^;]*?from |(?<!main\.)require\()"([^".][^"]*)"/gm)) {
       const spec = m[1];
       if (spec.startsWith("node:") || !/^[@a-z0-9]/.test(spec)) continue;
       found.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]);

@@ -13,11 +13,11 @@ const ROOT = path.join(__dirname, "..", "..", "..");
 const SERVED = path.join(ROOT, "dist", "provider", "served.js");
 
 /** Loads dist/provider/served.js in a fresh process; answers what it loaded and one check's result. */
-function load(env: Record<string, string>): { loadedFrom: { bundle: boolean; cacheUsed: boolean; cacheWritten: boolean; cacheFile?: string }; kinds: Record<string, string[]>; check: unknown; modules: number } {
+function load(env: Record<string, string>): { loadedFrom: { bundle: boolean; cacheUsed: boolean; cacheWritten: boolean; cacheFile?: string }; kinds: Record<string, string[]>; check: unknown; modules: string[] } {
   const script = `
     const served = require(${JSON.stringify(SERVED)});
     const kinds = Object.fromEntries(Object.entries(served.resourceProviders).map(([k, p]) => [k, Object.keys(p).filter((m) => typeof p[m] === "function").sort()]));
-    const modules = Object.keys(require.cache).filter((f) => f.includes("/dist/provider/")).length;
+    const modules = Object.keys(require.cache).filter((f) => f.includes("/dist/provider/")).map((f) => f.split("/").pop()).sort();
     served.resourceProviders.itemStatus.check({}, { itemId: "not an id", status: "sideways" }).then((check) => {
       // the cache is written just after the first call settles
       setTimeout(() => console.log(JSON.stringify({ loadedFrom: served.loadedFrom, kinds, check, modules })), 50);
@@ -38,7 +38,7 @@ describe("provider process: one bundle through a code cache", function () {
   it("serves every kind with the modules' methods, and checks as they do", async () => {
     const bundled = load({ PORTAL_CODE_CACHE_DIR: dir });
     assert.equal(bundled.loadedFrom.bundle, true);
-    assert.equal(bundled.modules, 1, "only served.js of dist/provider is loaded as a module; the rest is in the bundle");
+    assert.deepEqual(bundled.modules, ["hostGrpc.js", "served.js"], "only served.js of dist/provider and the host's decoding it applies first are loaded as modules; the rest is in the bundle");
     const { resourceProviders } = require("../../../provider/resources") as typeof import("../../../provider/resources");
     const modules = Object.fromEntries(Object.entries(resourceProviders).map(([k, p]) => [k, Object.keys(p).filter((m) => typeof (p as any)[m] === "function").sort()]));
     assert.deepEqual(bundled.kinds, modules);
