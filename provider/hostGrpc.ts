@@ -10,8 +10,8 @@
 //
 // So, once this package is loaded in the provider host, the host's unary handlers get the request's
 // bytes from grpc-js and decode them themselves: the handler sees the same decoded `call.request`,
-// and once it has answered, the call refers to neither the message nor the bytes' decoding. Nothing
-// else of grpc-js changes. Where the host is not the one this was written against (no
+// and once it has answered, the call keeps only the bytes, not the decoded message. A request that
+// does not decode is answered INTERNAL, as grpc-js answers it. Nothing else of grpc-js changes. Where the host is not the one this was written against (no
 // `_retrieveHandler`, a handler without `deserialize`), nothing is changed. PORTAL_HOST_DECODE=stock
 // leaves the host as it is.
 
@@ -36,7 +36,13 @@ function decodingInHandler(h: GrpcHandler): GrpcHandler {
     ...h,
     deserialize: (bytes: Buffer) => bytes,
     func: (call, respond) => {
-      const message = deserialize(call.request as Buffer);
+      let message: unknown;
+      try {
+        message = deserialize(call.request as Buffer);
+      } catch (e) {
+        // grpc-js's own answer to a request that does not decode (status 13, INTERNAL)
+        return respond(Object.assign(new Error(`Error deserializing request: ${(e as Error).message}`), { code: 13 }));
+      }
       call.request = message;
       return func(call, (...answer) => {
         if (call.request === message) call.request = null; // the answer is made: nothing reads it again

@@ -86,6 +86,24 @@ describe("provider host: requests decoded by their handlers (hostGrpc.ts)", func
     assert.deepEqual(results.patched.requestsAfter, [true, true, true, true, true]);
   });
 
+  it("a request that does not decode is answered INTERNAL, as the stock server answers it", async () => {
+    const codes: Record<string, number | undefined> = {};
+    for (const variant of ["stock", "patched"]) {
+      class Server extends grpc.Server {}
+      if (variant === "patched") decodeInHandlers(Server as never);
+      const s = await readServer(Server as never, [], []);
+      try {
+        const raw = s.client as unknown as Grpc.Client;
+        codes[variant] = await new Promise<number | undefined>((ok) =>
+          raw.makeUnaryRequest("/pulumirpc.ResourceProvider/Read", (b: Buffer) => b, (b: Buffer) => b, Buffer.from([0xff, 0xff, 0xff]), (e) => ok(e?.code)),
+        );
+      } finally {
+        s.close();
+      }
+    }
+    assert.deepEqual(codes, { stock: 13, patched: 13 });
+  });
+
   it("patches a class once, and leaves one without the expected handler lookup alone", () => {
     class Server extends grpc.Server {}
     assert.equal(decodeInHandlers(Server as never), true);
