@@ -4,7 +4,9 @@
 // relationships of several types in both directions around the services (Map2Service from the maps
 // on either side, Service2Data to a CSV, Item2Attachment from a map to a CSV one in a hundred).
 // Also the emulator's request log, read and cleared, and where its requests went.
-import type { EmulatorProcess } from "./emulatorProcess";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ROOT, type EmulatorProcess } from "./emulatorProcess";
 
 const OWNERS = ["dev_admin", "dev_publisher", "dev_user"];
 const FOLDERS = 50;
@@ -91,4 +93,12 @@ export function breakdown(log: ReadonlyArray<{ method: string; path: string }>, 
     counts.set(op, (counts.get(op) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `${k} ${v}`).join(", ");
+}
+
+/** `one(n)` for each count in turn, once the package is built (the CLI and the emulator run from dist/). */
+export async function forEachCount<T>(counts: readonly number[], one: (n: number) => Promise<T>): Promise<T[]> {
+  if (!fs.existsSync(path.join(ROOT, "dist/cli/index.js"))) throw new Error("build first (npm run build)");
+  const rows: T[] = [];
+  for (const n of counts) rows.push(await one(n));
+  return rows;
 }

@@ -18,7 +18,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT, startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
-import { breakdown, clearRequests, requests, seedOrganization, type Logged } from "./org";
+import { breakdown, clearRequests, forEachCount, requests, seedOrganization, type Logged } from "./org";
 import { pulumi as pulumiOn, timed, type Timed } from "./run";
 import { summarize, writeRaw, type SummaryLine } from "./summary";
 import { fixtureStack, installExportedProject, offlineEngineEnv, type FixtureProject } from "../test/support/pulumi";
@@ -169,9 +169,7 @@ async function one(n: number): Promise<Row> {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, "dist/cli/index.js"))) throw new Error("build first (npm run build)");
-  const rows: Row[] = [];
-  for (const n of COUNTS) rows.push(await one(n));
+  const rows = await forEachCount(COUNTS, one);
   const cpus = os.cpus();
   console.log(`pace: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, Node ${process.version}, load ${load()}; parts ${[...PARTS].join(", ")}`);
   console.log("| items | resources | command | s | requests | per resource | reads | writes | where |");

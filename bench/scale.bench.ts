@@ -20,7 +20,7 @@ import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } f
 import { pulumi as pulumiOn, timed, type Timed } from "./run";
 import { summarize, writeRaw } from "./summary";
 import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, type FixtureProject } from "../test/support/pulumi";
-import { breakdown, clearRequests, requests, seedOrganization } from "./org";
+import { breakdown, clearRequests, forEachCount, requests, seedOrganization } from "./org";
 import { ops } from "../provider";
 
 const COUNTS = (process.env.BENCH_SCALE_ITEMS ?? "500,2000,5000").split(",").map(Number).filter((n) => n > 0);
@@ -217,9 +217,7 @@ async function one(n: number): Promise<Row> {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, "dist/cli/index.js"))) throw new Error("build first (npm run build)");
-  const rows: Row[] = [];
-  for (const n of COUNTS) rows.push(await one(n));
+  const rows = await forEachCount(COUNTS, one);
   const cpus = os.cpus();
   console.log(`scale: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   if (FLOOR_UP_SKIPS_CHECKPOINTS) console.log("the floor's up ran with PULUMI_SKIP_CHECKPOINTS=true (BENCH_SCALE_FLOOR_UP=skip-checkpoints)");

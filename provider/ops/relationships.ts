@@ -32,6 +32,8 @@ export interface RelatedItemsOptions {
   relationshipType: string | readonly string[];
   /** forward: the item is the origin; reverse: the item is the destination. Default forward. */
   direction?: "forward" | "reverse";
+  /** Share the answer within the client's read cache (until it writes): for reads a step repeats, e.g. an adoption's check and create. */
+  cache?: boolean;
 }
 
 /** Related items asked for per page: the public API's most (REST paging parameters). */
@@ -48,7 +50,7 @@ export async function getRelatedItems(client: PortalClient, o: RelatedItemsOptio
   const relatedItems: PortalItem[] = [];
   let total = 0;
   for (let start = 1; start > 0; ) {
-    const r = await client.request("relatedItems", itemPath(o.itemId, "relatedItems"), { relationshipTypes, direction: o.direction ?? "forward", start, num: RELATED_PAGE }, { method: "GET" });
+    const r = await client.request("relatedItems", itemPath(o.itemId, "relatedItems"), { relationshipTypes, direction: o.direction ?? "forward", start, num: RELATED_PAGE }, { method: "GET", cache: o.cache === true });
     const page = pageOf<PortalItem>(r, "relatedItems");
     relatedItems.push(...page.entries);
     total = Number.isFinite(page.total) && page.total > 0 ? page.total : relatedItems.length;
