@@ -78,12 +78,40 @@ export async function seedOrganization(emu: EmulatorProcess, n: number): Promise
   return { relationships: rels.length };
 }
 
-export type Logged = { method: string; path: string; status?: number };
+export type Logged = { seq: number; method: string; path: string; status?: number };
 
 export async function requests(emu: EmulatorProcess): Promise<Logged[]> {
   return ((await (await fetch(`${emu.controlUrl}/requests`)).json()) as { requests: Logged[] }).requests;
 }
 export const clearRequests = (emu: EmulatorProcess) => fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
+
+/**
+ * Every request the emulator logs while `run` runs. Its log keeps the last 10,000 entries, fewer
+ * than a large export sends: read every `everyMs` while it runs, merged by sequence number.
+ */
+export async function recorded<T>(emu: EmulatorProcess, run: () => Promise<T>, everyMs = 500): Promise<{ result: T; log: Logged[] }> {
+  await clearRequests(emu);
+  const seen = new Map<number, Logged>();
+  const take = async () => {
+    for (const q of await requests(emu)) seen.set(q.seq, q);
+  };
+  let done = false;
+  const poll = (async () => {
+    while (!done) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      await take();
+    }
+  })();
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    done = true;
+    await poll;
+    await take();
+  }
+  return { result, log: [...seen.values()].sort((a, b) => a.seq - b.seq) };
+}
 
 /** "GET search 412, GET data 100, …": where the requests went (ids folded into {id}). */
 export function breakdown(log: ReadonlyArray<{ method: string; path: string }>, top = 8): string {

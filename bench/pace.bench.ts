@@ -18,7 +18,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ROOT, startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
-import { breakdown, clearRequests, forEachCount, requests, seedOrganization, type Logged } from "./org";
+import { breakdown, forEachCount, recorded, seedOrganization, type Logged } from "./org";
 import { pulumi as pulumiOn, timed, type Timed } from "./run";
 import { summarize, writeRaw, type SummaryLine } from "./summary";
 import { fixtureStack, installExportedProject, offlineEngineEnv, type FixtureProject } from "../test/support/pulumi";
@@ -96,11 +96,10 @@ async function one(n: number): Promise<Row> {
     console.error(`  N=${n}: seeded in ${((Date.now() - t) / 1000).toFixed(1)} s (${seeded.relationships} relationships), load ${load()}`);
 
     const out = path.join(work, "org");
-    await clearRequests(emu);
-    const exp = await timed(process.execPath, exportArgs(out), work, env);
+    const { result: exp, log: expLog } = await recorded(emu, () => timed(process.execPath, exportArgs(out), work, env));
     if (exp.code !== 0) throw new Error(`export exited ${exp.code}: ${exp.stderr.slice(-2000)}`);
     row.resources = declared(out);
-    const expRun = runOf("export", exp, await requests(emu));
+    const expRun = runOf("export", exp, expLog);
     row.runs.push(expRun);
     console.error(`  N=${n}: export ${exp.seconds.toFixed(1)} s, ${expRun.requests} requests for ${row.resources} resources (${(expRun.requests / row.resources).toFixed(2)} each): ${expRun.where}`);
 
@@ -112,10 +111,9 @@ async function one(n: number): Promise<Row> {
       project = { dir: out, backendDir, env: offlineEngineEnv(backendDir, path.join(work, ".pulumi-home")), remove: () => undefined };
       await fixtureStack(project, "dev", { "portal:url": { value: portalUrl }, "portal:token": { value: emu.tokens.dev_admin, secret: true } });
       const step = async (what: string, args: string[], p: FixtureProject = project!) => {
-        await clearRequests(emu);
-        const r = await pulumiOn(p, "dev", args);
+        const { result: r, log } = await recorded(emu, () => pulumiOn(p, "dev", args));
         if (r.code !== 0) throw new Error(`${what} exited ${r.code}: ${r.stdout.slice(-3000)}`);
-        const run = runOf(what, r, await requests(emu));
+        const run = runOf(what, r, log);
         row.runs.push(run);
         console.error(`  N=${n}: ${what} ${r.seconds.toFixed(1)} s, ${run.requests} requests (${run.reads} reads, ${run.writes} writes; ${(run.requests / row.resources).toFixed(2)} per resource): ${run.where}`);
       };
@@ -134,9 +132,7 @@ async function one(n: number): Promise<Row> {
         await proxy.start(port, profile);
         try {
           const dir = path.join(work, `export-${profile}`);
-          await clearRequests(emu);
-          const r = await timed(process.execPath, exportArgs(dir), work, { ...env, PORTAL_URL: proxy.origin });
-          const log = await requests(emu);
+          const { result: r, log } = await recorded(emu, () => timed(process.execPath, exportArgs(dir), work, { ...env, PORTAL_URL: proxy.origin }));
           const lat = PROFILES[profile].find((x) => x.type === "latency" && x.stream === "upstream")!.attributes.latency;
           // the floor: the same requests, PARALLEL at a time, each one round trip and nothing else
           const floor = (Math.ceil(log.length / PARALLEL) * 2 * lat) / 1000;
@@ -150,7 +146,6 @@ async function one(n: number): Promise<Row> {
 
     if (PARTS.has("throttle")) {
       const limited = async (what: string, run: () => Promise<Timed>) => {
-        await clearRequests(emu);
         await control(emu, "throttle", { requestsPerSecond: LIMIT });
         const r = await run();
         const state = await control(emu, "throttle", undefined, "GET");
