@@ -32,6 +32,7 @@ const ENDS: Readonly<Record<string, readonly [origins: readonly string[] | "*", 
   MobileApp2Code: [["Mobile Application"], ["Code Attachment"]],
   Service2Data: [["Feature Service", "Map Service"], ["Service Definition", "CSV", "Shapefile", "Feature Service", "Tile Package", "Feature Collection", "File Geodatabase", "GeoJson", "GeoPackage", "Scene Package", "Vector Tile Package", "SQLite Geodatabase", "Microsoft Excel", "Compact Tile Package", "Image Collection"]],
   Service2Service: [["Feature Service"], ["Map Service"]],
+  // the page names Application Configuration; an app configured from a map is a Web Mapping Application item
   Map2AppConfig: [["Web Map"], ["Application Configuration", "Web Mapping Application"]],
   Item2Attachment: ["*", ["Microsoft Word", "Microsoft Excel", "Microsoft PowerPoint", "PDF", "Image", "Visio Document"]],
   Item2Report: ["*", ["Microsoft Word", "Microsoft Excel", "Microsoft PowerPoint", "PDF", "Image", "Visio Document"]],
