@@ -13,13 +13,18 @@ const RULES: { name: string; pattern: RegExp }[] = [
   { name: 'the word "seed"', pattern: /\bseeds?\b/i },
   { name: "a path of the test suite", pattern: /(?<![\w/.-])test\/[\w.-]/ },
   { name: "a spec.md anchor", pattern: /spec\.md#/ },
+  { name: "a contributor page (not in the npm package)", pattern: /(?<![\w/.-])(?:docs\/)?(?:spec|decisions|provider-core|architecture)\.md\b(?!#)|docs\/fidelity\.md/ },
 ];
 
 /** Each line of `text` that breaks a rule: `page:line: rule: line text`. */
 export function wordingProblems(page: string, text: string): string[] {
   const out: string[] = [];
+  let generated = false; // inside <!-- generated:… --> … <!-- /generated:… -->: the text comes from a property table's `doc`
   text.split("\n").forEach((line, i) => {
-    for (const rule of RULES) if (rule.pattern.test(line)) out.push(`${page}:${i + 1}: ${rule.name}: ${line.trim().slice(0, 160)}`);
+    if (/<!-- generated:/.test(line)) generated = true;
+    const where = generated ? " (generated: fix the row's doc in provider/resources/*/table.ts, then regenerate)" : "";
+    for (const rule of RULES) if (rule.pattern.test(line)) out.push(`${page}:${i + 1}: ${rule.name}${where}: ${line.trim().slice(0, 160)}`);
+    if (/<!-- \/generated:/.test(line)) generated = false;
   });
   return out;
 }
@@ -44,10 +49,10 @@ export function linkProblems(page: string, text: string, root = ROOT): string[] 
 
 describe("unit: user pages speak the portal's terms", () => {
   it("the rules catch issue numbers, seed, test paths and spec.md anchors, and nothing else", () => {
-    for (const bad of ["see issue 24", "(issues 23)", "fixed in #24.", "as the seed says", "the Seed", "`test/e2e/foo.test.ts`", "runs test/unit", "[x](spec.md#append)", "spec.md#gap-read-item"]) {
+    for (const bad of ["see issue 24", "(issues 23)", "fixed in #24.", "as the seed says", "the Seed", "`test/e2e/foo.test.ts`", "runs test/unit", "[x](spec.md#append)", "spec.md#gap-read-item", "see docs/spec.md", "(docs/decisions.md)", "docs/fidelity.md lists"]) {
       assert.equal(wordingProblems("x.md", bad).length, 1, bad);
     }
-    for (const good of ["pulumi/pulumi#20631 added it", "[Portal releases](#portal-releases)", "a seedling", "latest/test", "contest/x", "`pulumi preview --json`", "spec.md alone", "C# 12"]) {
+    for (const good of ["pulumi/pulumi#20631 added it", "[Portal releases](#portal-releases)", "a seedling", "latest/test", "contest/x", "`pulumi preview --json`", "C# 12", "[fidelity-summary.md](fidelity-summary.md)", "my-spec.md"]) {
       assert.deepEqual(wordingProblems("x.md", good), [], good);
     }
   });
@@ -59,7 +64,7 @@ describe("unit: user pages speak the portal's terms", () => {
   });
 
   for (const page of userPages()) {
-    it(`${page}: no issue number, "seed", test path or spec.md anchor`, () => {
+    it(`${page}: no issue number, "seed", test path, spec.md anchor or contributor page`, () => {
       const problems = wordingProblems(page, fs.readFileSync(path.join(ROOT, page), "utf8"));
       assert.deepEqual(problems, [], `${problems.length} lines to rewrite in the portal's terms (contributor notes go to docs/dev/):\n${problems.join("\n")}`);
     });
