@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The operations audit of docs/fidelity.md (issue 27): every `client.request(...)` in provider/ops,
+// The operations audit of docs/dev/fidelity.md (issue 27): every `client.request(...)` in provider/ops,
 // read with the TypeScript compiler: the exported function, the operation name, the method, the
 // path, the parameters it sends, and the sources its doc comment cites (spec.md anchors, REST
 // pages, rest-js/py). `node scripts/ops-audit.js` prints the table; `--write` puts it into
-// docs/fidelity.md between its markers; test/unit/ops-audit.test.ts fails when the doc is stale
+// docs/dev/fidelity.md between its markers; test/unit/ops-audit.test.ts fails when the doc is stale
 // or an operation has no source.
 "use strict";
 const fs = require("node:fs");
@@ -12,7 +12,7 @@ const ts = require("typescript");
 
 const root = path.resolve(__dirname, "..");
 const OPS = path.join(root, "provider", "ops");
-const DOC = path.join(root, "docs", "fidelity.md");
+const DOC = path.join(root, "docs", "dev", "fidelity.md");
 const BEGIN = "<!-- generated:ops-audit (node scripts/ops-audit.js --write) -->";
 const END = "<!-- /generated:ops-audit -->";
 
@@ -259,6 +259,6 @@ if (require.main === module) {
   const t = table(rows);
   if (process.argv.includes("--write")) {
     fs.writeFileSync(DOC, withTable(fs.readFileSync(DOC, "utf8"), t));
-    console.log(`ops-audit: ${rows.length} rows written to docs/fidelity.md`);
+    console.log(`ops-audit: ${rows.length} rows written to docs/dev/fidelity.md`);
   } else console.log(t);
 }

@@ -32,7 +32,7 @@ export const serviceProxyFilter = z.object({
   referrers: z.array(nonEmpty()).optional(),
 });
 
-/** spec.md#item-fields classification (11.4): string properties; one more required property is cut off in docs/spec.md. */
+/** spec.md#item-fields classification (11.4): string properties; one more required property is cut off in docs/dev/spec.md. */
 export const classification = z.looseObject({
   classification: z.string().optional(),
   banner: z.string().optional(),

@@ -1,4 +1,4 @@
-// spec.md#listing-properties listing properties (marketplace listing). docs/spec.md lists the facts but not their names;
+// spec.md#listing-properties listing properties (marketplace listing). docs/dev/spec.md lists the facts but not their names;
 // the names are the public REST API's reading recorded in docs/resources/portal-item.md
 // ("listingProperties"): licenseType, priceType (free | paid), priceDesc, creditsPerTransaction,
 // trialSupported, trialDuration (days), ecommerceEnabled, licensingModel. Another key fails at
@@ -11,7 +11,7 @@ import { isUnknown } from "./unknown";
 /** The listing's keys (docs/resources/portal-item.md, "listingProperties: the names"). */
 export const LISTING_KEYS = ["licenseType", "priceType", "priceDesc", "creditsPerTransaction", "trialSupported", "trialDuration", "ecommerceEnabled", "licensingModel"] as const;
 
-/** A licensing model whose listings are paid per transaction (docs/spec.md's "consumption-based"). */
+/** A licensing model whose listings are paid per transaction (docs/dev/spec.md's "consumption-based"). */
 export const CONSUMPTION_LICENSING_MODEL = "consumption";
 
 const known = (v: unknown) => v !== undefined && !isUnknown(v);
