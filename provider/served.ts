@@ -18,7 +18,6 @@ import Module from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as vm from "node:vm";
-import { decodeHostRequestsInHandlers } from "./hostGrpc";
 import type * as served from "./resources";
 
 const BUNDLE = path.join(__dirname, "served.bundle.js");
@@ -64,12 +63,10 @@ function writeCache(file: string, data: Buffer): boolean {
 }
 
 /** How this process loaded the providers (what the tests check). */
-export const loadedFrom: { bundle: boolean; cacheFile?: string; cacheUsed: boolean; cacheWritten: boolean; hostDecodesInHandlers: boolean } = {
+export const loadedFrom: { bundle: boolean; cacheFile?: string; cacheUsed: boolean; cacheWritten: boolean } = {
   bundle: false,
   cacheUsed: false,
   cacheWritten: false,
-  // the provider host's requests decoded by their handlers, not kept by finished streams (hostGrpc.ts)
-  hostDecodesInHandlers: decodeHostRequestsInHandlers(),
 };
 
 /** Keeps the KEPT_CACHES most recently written caches: each build or Node version leaves its own. */

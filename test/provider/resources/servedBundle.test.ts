@@ -38,7 +38,7 @@ describe("provider process: one bundle through a code cache", function () {
   it("serves every kind with the modules' methods, and checks as they do", async () => {
     const bundled = load({ PORTAL_CODE_CACHE_DIR: dir });
     assert.equal(bundled.loadedFrom.bundle, true);
-    assert.deepEqual(bundled.modules, ["hostGrpc.js", "served.js"], "only served.js of dist/provider and the host's decoding it applies first are loaded as modules; the rest is in the bundle");
+    assert.deepEqual(bundled.modules, ["served.js"], "only served.js of dist/provider is loaded as a module; the rest is in the bundle");
     const { resourceProviders } = require("../../../provider/resources") as typeof import("../../../provider/resources");
     const modules = Object.fromEntries(Object.entries(resourceProviders).map(([k, p]) => [k, Object.keys(p).filter((m) => typeof (p as any)[m] === "function").sort()]));
     assert.deepEqual(bundled.kinds, modules);
