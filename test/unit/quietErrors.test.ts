@@ -17,10 +17,10 @@ describe("unit: a provider method's error, as the provider host prints it (issue
   it("an error of ours keeps its class and message; the host's line holds no message and no frame", async () => {
     const consoleError = console.error;
     const p = quietProvider({
-      read: async () => {
+      read: async (..._args: unknown[]) => {
         throw new AuthError({ operation: "getItem", message: "Invalid token.", httpStatus: 498, code: 498 });
       },
-      create: async () => {
+      create: async (..._args: unknown[]) => {
         throw new Error("create is not printed by the host");
       },
     });
