@@ -116,19 +116,9 @@ export const SETTINGS: readonly Setting[] = [
     description: "Where each LayerAppend records its append before sending it and its job once started, so that a run killed midway does not append the rows twice. Keep it out of version control; keep it between runs.",
   },
   {
-    env: "PORTAL_CODE_CACHE", group: "tuning", secret: false, readBy: ["provider"],
-    default: "on",
-    description: "`off` (or `0`, `false`, `no`) turns off the provider host's compiled-code cache, which makes the provider start faster after the first run.",
-  },
-  {
-    env: "PORTAL_CODE_CACHE_DIR", group: "tuning", secret: false, readBy: ["provider"],
-    default: "`$XDG_CACHE_HOME/pulumi-gis-portal/v8`, else `~/.cache/pulumi-gis-portal/v8`",
-    description: "Where that compiled-code cache is kept, per user.",
-  },
-  {
-    env: "PORTAL_HOST_DECODE", group: "tuning", secret: false, readBy: ["provider"],
-    default: "unset: each request to the provider host is decoded by its own handler",
-    description: "`stock` leaves the provider host's request decoding as the Pulumi SDK ships it (a fallback should the package's decoding ever misbehave).",
+    env: "PORTAL_COMPILE_CACHE", group: "tuning", secret: false, readBy: ["provider"],
+    default: "on Node.js 22.1 and later: `NODE_COMPILE_CACHE`, else Node's folder in the temporary directory",
+    description: "`off` turns off Node's compile cache for the provider's code; a directory keeps the cache there. Node.js 20 has no compile cache: nothing happens.",
   },
   {
     env: "PULUMI_GIS_PORTAL_PROGRESS", group: "tuning", secret: false, readBy: ["provider"],

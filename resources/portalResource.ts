@@ -1,10 +1,8 @@
 // The base of every public class: one place for the stub, the type token (from the kind, written
 // once), the URN a check reads (crash-safe identities, provider/resources/machinery/replacing.ts),
-// the diffs `preview --diff` hides (options.ts) and the constructor that captures no stack frames
-// (resources/stackCaptures.ts).
+// and the diffs `preview --diff` hides (options.ts).
 import * as pulumi from "@pulumi/pulumi";
 import { providerStub, type ResourceKind } from "./stub";
-import { withoutStackCaptures } from "./stackCaptures";
 import { withHiddenDiffs } from "./options";
 
 export interface ResourceSetup {
@@ -27,11 +25,6 @@ export abstract class PortalResource extends pulumi.dynamic.Resource {
     const withUrn = setup.urn === false ? props : { ...props, __urn: pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent) };
     let options = setup.options ? setup.options(opts) : withHiddenDiffs(opts, setup.hidden ?? []);
     if (setup.secretOutputs && setup.secretOutputs.length > 0) options = { ...options, additionalSecretOutputs: [...(options.additionalSecretOutputs ?? []), ...setup.secretOutputs] };
-    const restoreStacks = withoutStackCaptures();
-    try {
-      super(providerStub(kind), name, withUrn, options, "portal", type);
-    } finally {
-      restoreStacks();
-    }
+    super(providerStub(kind), name, withUrn, options, "portal", type);
   }
 }

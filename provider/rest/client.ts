@@ -326,25 +326,8 @@ export class PortalClient {
   }
 }
 
-/**
- * undici's Agent class, with the request API the client calls. The package's index (about 50 ms
- * to load: it also loads fetch, WebSocket, caches and MockAgent) does two things we need: it loads
- * the Agent and it adds the request API (lib/api) to the Dispatcher prototype. Doing just those
- * two costs 15 ms: a sixth of what a refresh of 200 items costs beyond a do-nothing provider
- * (issue 28). Should a release move either file, or the API not be there, the index is used;
- * test/unit/undiciAgent.test.ts checks, in a fresh process, that this is the package's own Agent.
- */
+/** undici's Agent, from the package's public entry point; required at the first request, so importing the provider stays light. */
 export function undiciAgent(): typeof import("undici").Agent {
-  try {
-    const Agent = require("undici/lib/dispatcher/agent") as typeof import("undici").Agent;
-    if (typeof Agent.prototype.request !== "function") {
-      // what undici's index.js does: Object.assign(Dispatcher.prototype, api)
-      Object.assign(require("undici/lib/dispatcher/dispatcher").prototype, require("undici/lib/api"));
-    }
-    if (typeof Agent.prototype.request === "function") return Agent;
-  } catch {
-    // a layout this does not know: the index below
-  }
   return (require("undici") as typeof import("undici")).Agent;
 }
 
