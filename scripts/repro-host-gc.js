@@ -12,7 +12,7 @@
 // Node 20.20.2, grpc-js 1.14.7, google-protobuf 3.21.4, 6,000 calls: grpc 250, selfdec 17, h2 6,
 // h2listen 240 (three runs alike). What a closed HTTP/2 stream still refers to is promoted, and
 // grpc-js leaves each decoded request reachable from its stream.
-// This is a report for grpc-js, not something the package works around: docs/upstream/
+// This is a report for grpc-js, not something the package works around: docs/dev/upstream/
 // grpc-js-request-retention.md (what is retained, the figures, the fix suggested upstream).
 "use strict";
 const { spawn } = require("node:child_process");
