@@ -34,7 +34,7 @@ function targetLayerId(v: Props): number | undefined {
 export function sourceRules(v: Props, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
   const fromService = isFeatureServiceSource(v);
-  const serviceOnly = "applies only to a hosted feature service source (appendItemId of a Feature Service item with appendUploadFormat: featureService; spec.md#append-from-service)";
+  const serviceOnly = "applies only to a hosted feature service source (appendItemId of a Feature Service item with appendUploadFormat: featureService)";
   if (known(v.appendUploadFormat) && String(v.appendUploadFormat).toLowerCase() === "featureservice" && !given(v.appendItemId)) {
     issue(["appendUploadFormat"], "featureService names a hosted feature service source: give it with appendItemId (the service's Feature Service item), not with file or edits");
   }
@@ -57,7 +57,7 @@ export function sourceRules(v: Props, ctx: z.RefinementCtx): void {
   // spec.md#gap-append-defaults: these change nothing unless upsert is true
   if (!isUnknown(v.upsert) && v.upsert !== true) {
     for (const [k, neutral] of Object.entries(UPSERT_ONLY)) {
-      if (v[k] !== undefined && !isUnknown(v[k]) && v[k] !== neutral) issue([k], `${k}: ${JSON.stringify(v[k])} takes effect only with upsert: true (spec.md#gap-append-defaults); set upsert: true or leave ${k} out`);
+      if (v[k] !== undefined && !isUnknown(v[k]) && v[k] !== neutral) issue([k], `${k}: ${JSON.stringify(v[k])} takes effect only with upsert: true; set upsert: true or leave ${k} out`);
     }
   }
   if (v.skipInserts === true && v.skipUpdates === true) issue(["skipUpdates"], "skipInserts and skipUpdates are both true: the append would write no row");
