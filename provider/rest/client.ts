@@ -35,6 +35,8 @@ export interface RequestOptions {
   jobDocument?: boolean;
   /** Stops the request (an upload in flight too) and any retry of it once aborted. */
   signal?: AbortSignal;
+  /** This request's changes to the client's retry policy (the preview's connection check: `retryUnreachable: false`). */
+  retry?: Partial<RetryPolicy>;
   /**
    * A read of a resource's state (an item, its data, a group, its users, a folder listing): the
    * same GET within READ_CACHE_MS shares one answer (read-cache.ts), until this client writes.
@@ -158,7 +160,7 @@ export class PortalClient {
             continue;
           }
         }
-        const delay = retryDelay(e, attempt, safe, this.retryPolicy, this.random);
+        const delay = retryDelay(e, attempt, safe, options.retry ? { ...this.retryPolicy, ...options.retry } : this.retryPolicy, this.random);
         if (delay === undefined) {
           const final = e instanceof AuthError ? withAuthHint(e) : e;
           // a user reading "failed (503)" should know the request was already retried
@@ -219,9 +221,12 @@ export class PortalClient {
     this.reads.clear();
   }
 
-  /** `portals/self` of the token's organization, cached per client (spec.md#gap-portal-self). */
-  self(): Promise<SelfDocument> {
-    this.selfPromise ??= this.request("portals/self", "portals/self", {}, { method: "GET" }).catch((e) => {
+  /**
+   * `portals/self` of the token's organization, cached per client (spec.md#gap-portal-self). `retry`
+   * applies when this call sends the read (the first; later calls share its answer).
+   */
+  self(retry?: Partial<RetryPolicy>): Promise<SelfDocument> {
+    this.selfPromise ??= this.request("portals/self", "portals/self", {}, { method: "GET", retry }).catch((e) => {
       this.selfPromise = undefined;
       throw e;
     });
@@ -229,8 +234,8 @@ export class PortalClient {
   }
 
   /** The organization id the token belongs to (the category-schema ops put it in their path). */
-  async portalId(): Promise<string> {
-    const self = await this.self();
+  async portalId(retry?: Partial<RetryPolicy>): Promise<string> {
+    const self = await this.self(retry);
     if (typeof self.id !== "string") throw new PortalError({ code: 500, message: "portals/self returned no id", operation: "portals/self" });
     return self.id;
   }

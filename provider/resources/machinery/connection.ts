@@ -66,7 +66,8 @@ export async function connectionFailure(): Promise<CheckFailure | undefined> {
   }
   let pending = checked.get(client);
   if (!pending) {
-    pending = client.portalId().then(
+    // the run's first request: a refused connection or an unknown host is a wrong portal:url, said at once (issue 45)
+    pending = client.portalId({ retryUnreachable: false }).then(
       () => undefined,
       (e) => {
         checked.delete(client);
