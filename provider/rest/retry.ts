@@ -21,8 +21,9 @@ export interface RetryPolicy {
   jitter: number;
   /**
    * Repeat a request the portal's host refused or whose name did not resolve (UNREACHABLE_CODES)?
-   * True for every request of a run (a portal restarting mid-`up` refuses connections for a while);
-   * false for the preview's connection check, where they are a wrong portal:url far more often.
+   * The client sets it false until the portal has answered once (the preview's first read: a wrong
+   * portal:url far more often than an outage); after that, true (a portal restarting mid-`up`
+   * refuses connections for a while).
    */
   retryUnreachable: boolean;
 }

@@ -66,8 +66,8 @@ export async function connectionFailure(): Promise<CheckFailure | undefined> {
   }
   let pending = checked.get(client);
   if (!pending) {
-    // the run's first request: a refused connection or an unknown host is a wrong portal:url, said at once (issue 45)
-    pending = client.portalId({ retryUnreachable: false }).then(
+    // before the portal has answered once, a refused connection or an unknown host is not sent again (client.ts: issue 45)
+    pending = client.portalId().then(
       () => undefined,
       (e) => {
         checked.delete(client);
