@@ -7,9 +7,10 @@
 import type { z } from "zod";
 import { isUnknown } from "../../rules/unknown";
 import { shown } from "../machinery/plan";
+import type { LayerAppendProps as Props } from "./props";
 
-/** The inputs as the table's rule parses them: a bag, since the table's types derive from this file's rule (no import circle). */
-type Props = Record<string, any>;
+/** One entry of `layerMappings`, as the table's rule parses it. */
+type LayerMapping = NonNullable<Props["layerMappings"]>[number];
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 const known = (v: unknown) => given(v) && !isUnknown(v);
@@ -44,7 +45,7 @@ export function sourceRules(v: Props, ctx: z.RefinementCtx): void {
   if (Array.isArray(v.layerMappings)) {
     const target = targetLayerId(v);
     const seen = new Set<number>();
-    v.layerMappings.forEach((m: Props, i: number) => {
+    v.layerMappings.forEach((m: LayerMapping, i: number) => {
       if (typeof m?.id !== "number") return;
       if (seen.has(m.id)) issue(["layerMappings", i, "id"], `layer ${m.id} is mapped twice; one entry per target layer`);
       seen.add(m.id);
@@ -69,7 +70,7 @@ export function sourceLine(news: Props, fileLine: (file: string) => string): str
   if (news.file !== undefined) return `file ${fileLine(news.file)}`;
   if (news.edits !== undefined) return `edits (${Array.isArray((news.edits as { features?: unknown } | undefined)?.features) ? `${(news.edits as { features: unknown[] }).features.length} features` : shown(news.edits)})`;
   if (isFeatureServiceSource(news)) {
-    const mapping = Array.isArray(news.layerMappings) ? news.layerMappings.find((m: Props) => given(m?.sourceTableName)) : undefined;
+    const mapping = Array.isArray(news.layerMappings) ? news.layerMappings.find((m: LayerMapping) => given(m?.sourceTableName)) : undefined;
     const layer = news.sourceTableName ?? mapping?.sourceTableName;
     const filter = news.sourceFilter !== undefined ? ` where ${shown(news.sourceFilter)}` : "";
     return `hosted feature service item ${shown(news.appendItemId)}${layer !== undefined ? ` layer ${shown(layer)}` : ""}${filter}`;
