@@ -4,9 +4,9 @@
 // npx case itself is in test/e2e/loose-ends.test.ts (the packed package).
 import { strict as assert } from "node:assert";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import * as http from "node:http";
 import * as path from "node:path";
 import { watchedAncestors } from "../../emulator/parentWatch";
+import { portFreed } from "./ports";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -37,21 +37,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-/** True once nothing listens on `port` and a new server can take it, within `ms`. */
-async function portFreed(port: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = http.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
 
 describe("emulator: the bin ends with the process that started it (issue 45)", function () {
   this.timeout(120_000);

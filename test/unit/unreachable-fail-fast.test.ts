@@ -11,15 +11,7 @@ import { NetworkError } from "../../provider/rest/errors";
 import { isUnreachable, networkCode } from "../../provider/rest/retry";
 import { configurePortal } from "../../provider/resources/machinery/client";
 import { connectionFailure } from "../../provider/resources/machinery/connection";
-
-/** A loopback port that was free a moment ago (listened on, then closed). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { closedPort } from "../emulator/ports";
 
 describe("issue 45: the preview's connection check fails on the first refused connection or unknown host", function () {
   this.timeout(60_000);
