@@ -5,11 +5,22 @@
 // combination the portal would refuse, or would take and silently ignore, is refused here with
 // its path, so no request is sent.
 import type { z } from "zod";
+import type { appendParamsShape } from "../../rules/append";
 import { isUnknown } from "../../rules/unknown";
 import { shown } from "../machinery/plan";
-import type { LayerAppendProps as Props } from "./props";
 
-/** One entry of `layerMappings`, as the table's rule parses it. */
+/** The append parameters a LayerAppend takes as arguments (appendUploadId is its output: the uploaded file's id). */
+type AppendParams = Omit<typeof appendParamsShape, "appendUploadId">;
+
+/**
+ * The checked inputs this file reads: the append parameters as the table's rows take them from
+ * provider/rules/append.ts (z.output of each rule), and the table's own target and file rows. Typed
+ * from the rules, not from the table (./props): the table's schema runs sourceRules, and a type
+ * taken from it would close an import circle.
+ */
+type Props = { [K in keyof AppendParams]?: z.output<AppendParams[K]> } & { layerUrl?: string; layerId?: number; file?: string; [key: string]: unknown };
+
+/** One entry of `layerMappings`, as its rule parses it. */
 type LayerMapping = NonNullable<Props["layerMappings"]>[number];
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "";
