@@ -38,13 +38,6 @@ describe("unit: the operations audit of docs/fidelity.md (issue 27)", () => {
     assert.equal(byOp("addGroupUsers")[0].params, "admins or users");
   });
 
-  it("names the requests ops/readAhead.ts sends ahead of the reads that ask for them (issue 45)", () => {
-    const ahead = rows.filter((r) => r.sources.some((s) => s.startsWith("read ahead (ops/readAhead.ts")));
-    assert.deepEqual(ahead.map((r) => r.op).sort(), ["getUserItem", "groupContent", "userContent"]);
-    for (const r of ahead) assert.ok(r.sources.some((s) => isPublic(s)), r.op);
-    assert.match(fs.readFileSync(DOC, "utf8"), /provider\/ops\/readAhead\.ts/);
-  });
-
   it("docs/fidelity.md holds the current table (node scripts/ops-audit.js --write)", () => {
     const doc = fs.readFileSync(DOC, "utf8");
     assert.equal(withTable(doc, table(rows)), doc);
