@@ -224,10 +224,40 @@ function audit() {
       else if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) visitFn(d, text(d.name, sf), comment);
     }
   }
+  rows.push(...readAheadRows(rows));
   // the client's own requests (provider/rest/client.ts, provider/rest/auth.ts)
   rows.push({ file: "../rest/client.ts", fn: "PortalClient.self", op: "portals/self", method: "GET", path: "portals/self", params: "—", sources: ["spec.md#gap-portal-self", ...PUBLIC["portals/self"]] });
   rows.push({ file: "../rest/client.ts", fn: "PortalClient.generateToken", op: "generateToken", method: "POST", path: "generateToken", params: "username, password, referer, expiration", sources: ["spec.md#gap-generate-token", "spec.md#authentication", ...PUBLIC.generateToken] });
   return rows;
+}
+
+/**
+ * The requests ops/readAhead.ts sends of its own, ahead of the reads that will ask for them: each
+ * function of provider/ops that calls `readAhead(…)` with siblings whose `read: () => op(…)` is an
+ * audited function gives that function's rows again, under its own name.
+ */
+function readAheadRows(rows) {
+  const out = [];
+  for (const file of fs.readdirSync(OPS).filter((f) => f.endsWith(".ts") && f !== "readAhead.ts").sort()) {
+    const full = path.join(OPS, file);
+    const sf = ts.createSourceFile(full, fs.readFileSync(full, "utf8"), ts.ScriptTarget.ES2022, true);
+    for (const st of sf.statements) {
+      if (!ts.isFunctionDeclaration(st) || !st.name) continue;
+      const reads = new Set();
+      let callsReadAhead = false;
+      const walk = (n) => {
+        if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "readAhead") callsReadAhead = true;
+        if (ts.isPropertyAssignment(n) && text(n.name, sf) === "read" && ts.isArrowFunction(n.initializer) && ts.isCallExpression(n.initializer.body) && ts.isIdentifier(n.initializer.body.expression)) reads.add(n.initializer.body.expression.text);
+        ts.forEachChild(n, walk);
+      };
+      walk(st);
+      if (!callsReadAhead) continue;
+      for (const fn of reads) {
+        for (const r of rows.filter((x) => x.fn === fn)) out.push({ ...r, file, fn: st.name.text, sources: [`read ahead (ops/readAhead.ts: the siblings' \`${r.file.replace(/\.ts$/, "")}.${fn}\`, at most PAGES_IN_FLIGHT at once)`, ...r.sources] });
+      }
+    }
+  }
+  return out;
 }
 
 const cell = (s) => String(s).replace(/\|/g, "\\|").replace(/\n/g, " ");

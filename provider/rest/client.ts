@@ -35,6 +35,8 @@ export interface RequestOptions {
   jobDocument?: boolean;
   /** Stops the request (an upload in flight too) and any retry of it once aborted. */
   signal?: AbortSignal;
+  /** This request's changes to the client's retry policy. */
+  retry?: Partial<RetryPolicy>;
   /**
    * A read of a resource's state (an item, its data, a group, its users, a folder listing): the
    * same GET within READ_CACHE_MS shares one answer (read-cache.ts), until this client writes.
@@ -97,6 +99,8 @@ export class PortalClient {
   /** Reads of resource state shared within a run (RequestOptions.cache). */
   private readonly reads: ReadCache;
   private writeCount = 0;
+  /** Has the portal's host answered any request of this client (an HTTP answer of any status)? */
+  private reached = false;
 
   constructor(private readonly options: PortalClientOptions) {
     this.sharingUrl = assertSecureUrl(options.sharingUrl, "portal:url").href.replace(/\/+$/, "");
@@ -158,7 +162,10 @@ export class PortalClient {
             continue;
           }
         }
-        const delay = retryDelay(e, attempt, safe, this.retryPolicy, this.random);
+        // until the portal has answered once, a refused connection or an unknown host is a wrong
+        // portal:url (the preview's first read), not an outage: said at once, not sent again (issue 45)
+        const policy = { ...this.retryPolicy, ...(this.reached ? {} : { retryUnreachable: false }), ...options.retry };
+        const delay = retryDelay(e, attempt, safe, policy, this.random);
         if (delay === undefined) {
           const final = e instanceof AuthError ? withAuthHint(e) : e;
           // a user reading "failed (503)" should know the request was already retried
@@ -286,6 +293,7 @@ export class PortalClient {
     let saved: SavedBody | undefined;
     try {
       res = await dispatcher.request({ origin: target.origin, path: target.pathname + target.search, method: method as "GET" | "POST", headers, body, signal: options.signal });
+      this.reached = true;
       if (options.saveTo !== undefined) saved = await saveBody(res.body, options.saveTo);
       bytes = saved ? saved.head : Buffer.from(await res.body.arrayBuffer());
     } catch (e) {

@@ -3,23 +3,19 @@
 // with addItem/commit/update, the refresh drift fields and the docs tables derive from it
 // (machinery/propertyTable.ts). Adding an optional item field is one row plus the emulator's side.
 import { z } from "zod";
-import { RELATIONSHIP_TYPES, USERNAME } from "../../../spec/limits";
-import { ALWAYS, didYouMean, onlyKeys } from "../../rules/keys";
+import { USERNAME } from "../../../spec/limits";
+import { ALWAYS, onlyKeys } from "../../rules/keys";
+import { relationshipType } from "../../rules/relationship";
 import { itemFieldsShape as f } from "../../rules/item";
 import { sharingRule } from "./sharingRule";
 import { folderIdRule } from "../folder/table";
 import type { ItemFields } from "../../ops/items";
 import { inputKeys, keysWhere, type ArgumentName, type ItemFacets, outputKeys, replaceKeys, type Row, secretKeys, type Table } from "../machinery/propertyTable";
 
-// spec.md#gap-relationships: a type outside the public API's list is refused at preview, with the closest one (issue 29)
+// spec.md#gap-relationships: a type outside the public API's list is refused at preview, with the closest one and the list (provider/rules/relationship.ts)
 const relationship = z
   .looseObject({
-    type: z.string().superRefine((t, ctx) => {
-      if (!RELATIONSHIP_TYPES.includes(t)) {
-        const hint = didYouMean(t, RELATIONSHIP_TYPES);
-        ctx.addIssue({ code: "custom", message: `${JSON.stringify(t)} is not a relationship type the portal knows${hint ? `; did you mean "${hint}"?` : ""} (docs/spec.md#gap-relationships lists them)` });
-      }
-    }),
+    type: relationshipType,
     originItemId: z.string().optional(),
     destinationItemId: z.string().optional(),
   })
