@@ -190,6 +190,14 @@ describe("e2e examples run as copied (npm ci, the emulator, the README's command
     }
     ok(r, step.run!);
     assert.match(r.stdout, /portal-item-categories-exist|Policies/, "the policy pack ran");
+
+    // the README's last two lines: the plan as JSON, and the comment render-plan makes of it
+    const plan = await pulumi(["preview", "--json", "--stack", "emulator"]);
+    ok(plan, "pulumi preview --json");
+    fs.writeFileSync(path.join(dir, "preview.json"), plan.stdout);
+    const comment = await runCommand(path.join(dir, "node_modules", ".bin", "pulumi-gis-portal"), ["render-plan", "preview.json", "--policy-config", "policy.json"], { cwd: dir, env });
+    ok(comment, "pulumi-gis-portal render-plan");
+    assert.match(comment.stdout, /City map/);
   });
 
   it("pulumi new from examples/templates/portal-typescript (file backend, no plugin download), then pulumi preview", async () => {
