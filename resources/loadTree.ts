@@ -7,8 +7,8 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { rules } from "../provider";
-import type { CategoryNodeArgs } from "./categorySchema";
-import type { MemberCategoryNodeArgs } from "./memberCategorySchema";
+import type { CategoryNodeArgs } from "./generated/categorySchema";
+import type { MemberCategoryNodeArgs } from "./generated/memberCategorySchema";
 
 /**
  * Reads a tree from a `.yaml`/`.yml` or `.json` file: either a list of nodes, or an object with a

@@ -3,7 +3,8 @@
 // the diffs `preview --diff` hides (options.ts) and the constructor that captures no stack frames
 // (resources/stackCaptures.ts).
 import * as pulumi from "@pulumi/pulumi";
-import { providerStub, type ResourceKind } from "./stub";
+import { KINDS, type ResourceKind } from "./generated/kinds";
+import { providerStub } from "./stub";
 import { withoutStackCaptures } from "./stackCaptures";
 import { withHiddenDiffs } from "./options";
 
@@ -18,8 +19,8 @@ export interface ResourceSetup {
   options?: (opts: pulumi.CustomResourceOptions | undefined) => pulumi.CustomResourceOptions;
 }
 
-/** `portalItem` → `PortalItem`: the type token's last part, as the engine shows it. */
-export const typeOf = (kind: ResourceKind): string => kind[0].toUpperCase() + kind.slice(1);
+/** `portalItem` → `PortalItem`: the type token's last part, as the engine shows it (from the definitions). */
+export const typeOf = (kind: ResourceKind): string => KINDS[kind].name;
 
 export abstract class PortalResource extends pulumi.dynamic.Resource {
   protected constructor(kind: ResourceKind, name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions, setup: ResourceSetup = {}) {

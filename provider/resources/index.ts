@@ -1,12 +1,6 @@
-// The ResourceProviders the serialized stubs load by kind (resources/stub.ts, spec.md#design-closure).
-import { categorySchema, memberCategorySchema } from "./categorySchema/provider";
-import { itemStatus } from "./itemStatus/provider";
-import { layerAppend } from "./layerAppend/provider";
-import { portalItem } from "./portalItem/provider";
-import { group } from "./group/provider";
-import { groupMembership } from "./groupMembership/provider";
-import { folder } from "./folder/provider";
-
+// The ResourceProviders the serialized stubs load by kind (resources/stub.ts, spec.md#design-closure),
+// one per resource definition (all.ts).
+import { resourceDefinitions, type ResourceKind } from "./definitions";
 import type * as pulumi from "@pulumi/pulumi";
 import { connectionFailure } from "./machinery/connection";
 import { privilegeFailure } from "./machinery/privileges";
@@ -49,13 +43,8 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: str
  */
 const served = <P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P => withResourceContext(checkingConnection(kind, keepInputsWhenUnchanged(p)));
 
-export const resourceProviders = {
-  categorySchema: served("categorySchema", categorySchema),
-  memberCategorySchema: served("memberCategorySchema", memberCategorySchema),
-  itemStatus: served("itemStatus", itemStatus),
-  layerAppend: served("layerAppend", layerAppend),
-  portalItem: served("portalItem", portalItem),
-  group: served("group", group),
-  groupMembership: served("groupMembership", groupMembership),
-  folder: served("folder", folder),
-};
+type Providers = { [K in ResourceKind]: pulumi.dynamic.ResourceProvider };
+
+export const resourceProviders = Object.fromEntries(
+  Object.values(resourceDefinitions).map((d) => [d.kind, served(d.kind, d.provider)]),
+) as Providers;

@@ -12,8 +12,8 @@ const names = z.array(username).max(GROUP.maxMembers, `too many names; at most $
 
 export const GROUP_MEMBERSHIP_TABLE = {
   groupId: { role: "argument", output: true, required: true, rule: groupIdRule(), change: "replace", outputType: "Output<string>", doc: "The group (a `Group`'s `groupId`, or the id of a group that exists). Another group replaces the resource.", outputDoc: "The group id." },
-  users: { role: "argument", output: true, outputType: "Output<string[]>", rule: names, list: true, drift: "custom", type: "Input<string[] | string>", doc: "Usernames that are plain members. A list or comma-delimited text." },
-  admins: { role: "argument", output: true, outputType: "Output<string[]>", rule: names, list: true, drift: "custom", type: "Input<string[] | string>", doc: "Usernames that are group administrators (they can add and remove members and, in a view-only group, share with it). The group's owner is always one and need not be listed." },
+  users: { role: "argument", type: "Input<string | Input<string>[]>", output: true, outputType: "Output<string[]>", rule: names, list: true, drift: "custom", doc: "Usernames that are plain members. A list or comma-delimited text." },
+  admins: { role: "argument", type: "Input<string | Input<string>[]>", output: true, outputType: "Output<string[]>", rule: names, list: true, drift: "custom", doc: "Usernames that are group administrators (they can add and remove members and, in a view-only group, share with it). The group's owner is always one and need not be listed." },
   owner: { role: "output", outputType: "Output<string>", doc: "The group's owner: always an administrator, never added or removed by this resource." },
   schemaVersion: { role: "output", outputType: "Output<number>", doc: "The state layout version." },
 } as const satisfies Table;
