@@ -24,9 +24,16 @@ export class LayerAppend extends PortalResource {
 function warnUnlessRerunSafe(resource: pulumi.Resource, name: string, args: LayerAppendArgs): void {
   pulumi.all([args.upsert, args.upsertMatchingField, args.useGlobalIds]).apply(([upsert, field, globalIds]) => {
     if (upsert !== true) {
-      void pulumi.log.warn(`LayerAppend ${name}: upsert is not set, so a replace (any change of its inputs or source file) would append the same rows twice. Set upsert: true and upsertMatchingField to a field with a unique index.`, resource);
+      const message =
+        `LayerAppend ${name}: upsert is not set, so a replace (any change of its inputs or source file) would append ` +
+        "the same rows twice. Set upsert: true and upsertMatchingField to a field with a unique index.";
+      void pulumi.log.warn(message, resource);
     } else if (field === undefined && globalIds !== true) {
-      void pulumi.log.warn(`LayerAppend ${name}: upsert matches on the object id when upsertMatchingField is not set; rows of a file source carry no object id, so a replace would insert them again. Set upsertMatchingField to a field with a unique index.`, resource);
+      const message =
+        `LayerAppend ${name}: upsert matches on the object id when upsertMatchingField is not set; rows of a file ` +
+        "source carry no object id, so a replace would insert them again. Set upsertMatchingField to a field with " +
+        "a unique index.";
+      void pulumi.log.warn(message, resource);
     }
   });
 }

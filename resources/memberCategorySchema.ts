@@ -1,4 +1,5 @@
-// MemberCategorySchema: the organization's member category schema (docs/resources/member-category-schema.md), one per org.
+// MemberCategorySchema: the organization's member category schema, one per organization
+// (docs/resources/member-category-schema.md).
 import type * as pulumi from "@pulumi/pulumi";
 import type { MemberCategorySchemaArgs, MemberCategorySchemaOutputs } from "./generated/memberCategorySchema";
 import { OrganizationSchema } from "./organizationSchema";

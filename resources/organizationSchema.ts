@@ -10,13 +10,15 @@ import { propsOf } from "./props";
 
 /** Each kind's property table. */
 const SCHEMA_TABLES = { categorySchema: tables.CATEGORY_SCHEMA, memberCategorySchema: tables.MEMBER_CATEGORY_SCHEMA };
+type SchemaKind = keyof typeof SCHEMA_TABLES;
 
 /**
  * The base class of one organization category schema: a singleton per organization, its id the
  * organization id, its nested tree's diff shown as its outline.
  */
 export abstract class OrganizationSchema extends PortalResource {
-  protected constructor(kind: keyof typeof SCHEMA_TABLES, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    super(kind, name, propsOf(SCHEMA_TABLES[kind], args), opts, { urn: false, options: (o) => hideTreeDiff(o, kind) });
+  protected constructor(kind: SchemaKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    const options = (o: pulumi.CustomResourceOptions | undefined) => hideTreeDiff(o, kind);
+    super(kind, name, propsOf(SCHEMA_TABLES[kind], args), opts, { urn: false, options });
   }
 }

@@ -15,7 +15,9 @@ export class PortalItem extends PortalResource {
     // spec.md#design-credentials: a stored service password stays secret in state, however it was given
     for (const key of tables.PORTAL_ITEM_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     // a text that carries credentials (a Data Store's secretAccessKey) is a secret as a whole
-    if (args.text !== undefined) props.text = pulumi.output(args.text).apply((t) => (tables.textCarriesSecret(t) ? pulumi.secret(t) : t));
+    if (args.text !== undefined) {
+      props.text = pulumi.output(args.text).apply((t) => (tables.textCarriesSecret(t) ? pulumi.secret(t) : t));
+    }
     // crash-safe creates: the provider derives itemIdToCreate from the URN (provider/resources/portalItem/identity.ts)
     super("portalItem", name, props, opts, { hidden: ["itemId"], secretOutputs: tables.PORTAL_ITEM_SECRETS });
   }

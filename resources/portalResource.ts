@@ -9,7 +9,7 @@ import { withoutStackCaptures } from "./stackCaptures";
 import { withHiddenDiffs } from "./options";
 
 export interface ResourceSetup {
-  /** Ids the check fills in for dependents (itemId, groupId, folderId), hidden from `preview --diff` with the plan lines. */
+  /** Ids the check fills in for dependents (itemId, groupId, folderId), hidden from `preview --diff`. */
   hidden?: readonly string[];
   /** The provider reads the resource's URN (default true; the category trees, singletons per organization, do not). */
   urn?: boolean;
@@ -23,11 +23,21 @@ export interface ResourceSetup {
 export const typeOf = (kind: ResourceKind): string => KINDS[kind].name;
 
 export abstract class PortalResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: ResourceKind, name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions, setup: ResourceSetup = {}) {
+  protected constructor(
+    kind: ResourceKind,
+    name: string,
+    props: Record<string, unknown>,
+    opts?: pulumi.CustomResourceOptions,
+    setup: ResourceSetup = {},
+  ) {
     const type = typeOf(kind);
-    const withUrn = setup.urn === false ? props : { ...props, __urn: pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent) };
+    const urn = () => pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent);
+    const withUrn = setup.urn === false ? props : { ...props, __urn: urn() };
     let options = setup.options ? setup.options(opts) : withHiddenDiffs(opts, setup.hidden ?? []);
-    if (setup.secretOutputs && setup.secretOutputs.length > 0) options = { ...options, additionalSecretOutputs: [...(options.additionalSecretOutputs ?? []), ...setup.secretOutputs] };
+    if (setup.secretOutputs && setup.secretOutputs.length > 0) {
+      const additionalSecretOutputs = [...(options.additionalSecretOutputs ?? []), ...setup.secretOutputs];
+      options = { ...options, additionalSecretOutputs };
+    }
     const restoreStacks = withoutStackCaptures();
     try {
       super(providerStub(kind), name, withUrn, options, "portal", type);

@@ -41,7 +41,8 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: str
  * A provider as the stubs load it: its connection check, each call in its resource's context (retry
  * lines on its row), and a read that finds nothing changed leaving the state's inputs as they are.
  */
-const served = <P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P => withResourceContext(checkingConnection(kind, keepInputsWhenUnchanged(p)));
+const served = <P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P =>
+  withResourceContext(checkingConnection(kind, keepInputsWhenUnchanged(p)));
 
 type Providers = { [K in ResourceKind]: pulumi.dynamic.ResourceProvider };
 

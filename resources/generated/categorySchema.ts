@@ -24,8 +24,8 @@ export interface CategoryNode {
 /** The arguments of a CategorySchema. */
 export interface CategorySchemaArgs {
   /**
-   * 1 to 5 trees; at most 4 levels; at most 200 categories in all (spec.md#assign-category-schema, spec.md#limits). An
-   * empty list is refused: destroy the resource to remove the schema. A tree edited in the portal is drift on refresh.
+   * 1 to 5 trees; at most 4 levels; at most 200 categories in all. An empty list is refused: destroy the resource to
+   * remove the schema. A tree edited in the portal is drift on refresh.
    */
   categorySchema: pulumi.Input<pulumi.Input<CategoryNodeArgs>[]>;
   /**

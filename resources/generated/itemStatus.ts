@@ -16,7 +16,7 @@ export interface ItemStatusArgs {
   itemId: pulumi.Input<string>;
   /**
    * `public_authoritative` needs a public, identity-verified organization. The portal's own move from
-   * `org_authoritative` to `public_authoritative` (spec.md#status-transitions) is not drift.
+   * `org_authoritative` to `public_authoritative` (when the item is shared with everyone) is not drift.
    */
   status: pulumi.Input<ContentStatusValue>;
   /** The item may hold a status already: the first preview says which, and whether anything changes. */

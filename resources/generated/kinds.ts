@@ -13,12 +13,44 @@ export type ResourceKind =
 
 /** Each kind's class name, type token and policy kind. */
 export const KINDS: Record<ResourceKind, { name: string; typeToken: string; policyKind: string }> = {
-  categorySchema: { name: "CategorySchema", typeToken: "portal:CategorySchema", policyKind: "CategorySchema" },
-  folder: { name: "Folder", typeToken: "portal:Folder", policyKind: "Folder" },
-  group: { name: "Group", typeToken: "portal:Group", policyKind: "Group" },
-  groupMembership: { name: "GroupMembership", typeToken: "portal:GroupMembership", policyKind: "GroupMembership" },
-  itemStatus: { name: "ItemStatus", typeToken: "portal:ItemStatus", policyKind: "ItemStatus" },
-  layerAppend: { name: "LayerAppend", typeToken: "portal:LayerAppend", policyKind: "LayerAppend" },
-  memberCategorySchema: { name: "MemberCategorySchema", typeToken: "portal:MemberCategorySchema", policyKind: "MemberCategorySchema" },
-  portalItem: { name: "PortalItem", typeToken: "portal:PortalItem", policyKind: "PortalItem" },
+  categorySchema: {
+    name: "CategorySchema",
+    typeToken: "portal:CategorySchema",
+    policyKind: "CategorySchema",
+  },
+  folder: {
+    name: "Folder",
+    typeToken: "portal:Folder",
+    policyKind: "Folder",
+  },
+  group: {
+    name: "Group",
+    typeToken: "portal:Group",
+    policyKind: "Group",
+  },
+  groupMembership: {
+    name: "GroupMembership",
+    typeToken: "portal:GroupMembership",
+    policyKind: "GroupMembership",
+  },
+  itemStatus: {
+    name: "ItemStatus",
+    typeToken: "portal:ItemStatus",
+    policyKind: "ItemStatus",
+  },
+  layerAppend: {
+    name: "LayerAppend",
+    typeToken: "portal:LayerAppend",
+    policyKind: "LayerAppend",
+  },
+  memberCategorySchema: {
+    name: "MemberCategorySchema",
+    typeToken: "portal:MemberCategorySchema",
+    policyKind: "MemberCategorySchema",
+  },
+  portalItem: {
+    name: "PortalItem",
+    typeToken: "portal:PortalItem",
+    policyKind: "PortalItem",
+  },
 };

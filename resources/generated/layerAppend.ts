@@ -2,7 +2,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 /** The append formats, as layers list them in `supportedAppendFormats`. */
-export type AppendFormat = "sqlite" | "geoPackage" | "shapefile" | "filegdb" | "featureCollection" | "geojson" | "csv" | "excel" | "featureService";
+export type AppendFormat =
+  | "sqlite"
+  | "geoPackage"
+  | "shapefile"
+  | "filegdb"
+  | "featureCollection"
+  | "geojson"
+  | "csv"
+  | "excel"
+  | "featureService";
 
 /** A source field and the layer field it is appended to. */
 export interface FieldMappingArgs {
@@ -26,7 +35,7 @@ export interface AppendSourceInfoArgs {
   [key: string]: unknown;
 }
 
-/** A feature-service source's layer mapping: the target layer, and the source table and fields appended to it. */
+/** A feature-service source's layer mapping: the target layer, and the source table and fields appended. */
 export interface LayerMappingArgs {
   /** The target layer id. */
   id: number;
@@ -56,11 +65,11 @@ export interface LayerAppendArgs {
    * run again.
    */
   upsert?: pulumi.Input<boolean>;
-  /** spec.md#append. */
+  /** Skip inserting new features: only the features that match are updated. */
   skipInserts?: pulumi.Input<boolean>;
-  /** spec.md#append. */
+  /** Skip updating the features that match: only new features are inserted. */
   skipUpdates?: pulumi.Input<boolean>;
-  /** spec.md#append. */
+  /** Match features on their global ids, and keep the source's global ids for the features inserted. */
   useGlobalIds?: pulumi.Input<boolean>;
   /** Removes every existing row first; needs self-hosted 11.2. */
   truncate?: pulumi.Input<boolean>;
@@ -82,7 +91,7 @@ export interface LayerAppendArgs {
    * `.xlsx`/`.xls` excel, `.geojson`/`.json` geojson, `.zip` shapefile, `.sqlite`/`.db` sqlite, `.gpkg` geoPackage.
    */
   appendUploadFormat?: pulumi.Input<AppendFormat>;
-  /** spec.md#append; default true: a failed job keeps nothing. */
+  /** Default true: a failed job keeps nothing of the append. */
   rollbackOnFailure?: pulumi.Input<boolean>;
   /**
    * Feature-service sources only: `[{id: <target layer id>, sourceTableName: <source layer name or id>,
@@ -121,15 +130,15 @@ export interface LayerAppendOutputs {
   readonly targetLayerUrl: pulumi.Output<string>;
   /** The append job. */
   readonly jobId: pulumi.Output<string>;
-  /** The job record (spec.md#append-job-record): `Completed` once created. */
+  /** The job's status: `Completed` once created. */
   readonly status: pulumi.Output<string>;
-  /** The job record (spec.md#append-job-record). */
+  /** How many records the job appended. */
   readonly recordCount: pulumi.Output<number>;
-  /** The job record (spec.md#append-job-record). */
+  /** When the job was submitted, in epoch milliseconds. */
   readonly submissionTime: pulumi.Output<number>;
-  /** The job record (spec.md#append-job-record). */
+  /** When the job last changed, in epoch milliseconds. */
   readonly lastUpdatedTime: pulumi.Output<number>;
-  /** The job record (spec.md#append-job-record). */
+  /** The name of the layer appended to. */
   readonly layerName: pulumi.Output<string>;
   /** The job's messages, when any (rows skipped with `rollbackOnFailure: false`). */
   readonly jobMessages: pulumi.Output<string[] | undefined>;

@@ -20,8 +20,8 @@ export interface MemberCategoryNode {
 /** The arguments of a MemberCategorySchema. */
 export interface MemberCategorySchemaArgs {
   /**
-   * At least one node; at most 3 levels; at most 200 categories and subcategories in all
-   * (spec.md#assign-member-category-schema). A tree edited in the portal is drift on refresh.
+   * At least one node; at most 3 levels; at most 200 categories and subcategories in all. A tree edited in the portal
+   * is drift on refresh.
    */
   memberCategorySchema: pulumi.Input<pulumi.Input<MemberCategoryNodeArgs>[]>;
   /**

@@ -96,9 +96,9 @@ export interface PortalItemArgs {
   categories?: pulumi.Input<string | pulumi.Input<string>[]>;
   /** `[[xmin, ymin], [xmax, ymax]]`, an object, or the text form. */
   extent?: pulumi.Input<string | number[][] | Record<string, number>>;
-  /** As spec.md#item-fields (sent as `licenseinfo`). */
+  /** The item's license information and terms of use (sent as `licenseinfo`). */
   licenseInfo?: pulumi.Input<string>;
-  /** Credits (attribution) of the item (public REST API item parameter `accessInformation`; docs/fidelity.md). */
+  /** Credits (attribution) of the item, shown with it. */
   accessInformation?: pulumi.Input<string>;
   /** `xx-YY`, e.g. `en-US`. */
   culture?: pulumi.Input<string>;
@@ -117,10 +117,7 @@ export interface PortalItemArgs {
    * preview. Its `fileSize` and `fileSha256` are kept in state, so a changed file is a diff.
    */
   file?: pulumi.Input<string>;
-  /**
-   * An unsecured URL the portal downloads. The provider adds `async=true` itself (spec.md#add-item-data-url) and polls
-   * the add.
-   */
+  /** An unsecured URL the portal downloads. The provider adds `async=true` itself and polls the add. */
   dataUrl?: pulumi.Input<string>;
   /** A local PNG, GIF or JPEG of at most 10 MB. */
   thumbnailFile?: pulumi.Input<string>;
@@ -132,26 +129,26 @@ export interface PortalItemArgs {
   serviceUsername?: pulumi.Input<string>;
   /** Stored credentials, with `serviceUsername`, even when given as plain text. */
   servicePassword?: pulumi.Input<string>;
-  /** `{hitsPerInterval > 0, intervalSeconds (default 60), referrers}` (spec.md#service-proxy-filter). */
+  /** A service proxy filter: `{hitsPerInterval > 0, intervalSeconds (default 60), referrers}`. */
   serviceProxyFilter?: pulumi.Input<ServiceProxyFilterArgs>;
-  /** A JSON object (or its text): rate limiting and referrer checks for a secured service (spec.md#item-fields). */
+  /** A JSON object (or its text): rate limiting and referrer checks for a secured service. */
   serviceProxyParams?: pulumi.Input<string | Record<string, unknown>>;
-  /** Text, sent as given (docs/spec.md names the field only). */
+  /** The type of the stored service credentials: text, sent as given. */
   serviceCredentialsType?: pulumi.Input<string>;
   /**
    * A local XML file (relative paths are relative to the project directory), uploaded as the item's metadata and served
    * at `content/items/{id}/info/metadata/metadata.xml`. Must exist, be readable and start with XML at preview. Its
    * `metadataSize` and `metadataSha256` are kept in state, so a changed file is a diff, and a refresh hashes the
-   * portal's copy, so an edit in the portal is drift. Removing it leaves the portal's metadata as it is (docs/spec.md
+   * portal's copy, so an edit in the portal is drift. Removing it leaves the portal's metadata as it is (the REST API
    * has no operation that deletes it).
    */
   metadata?: pulumi.Input<string>;
   /**
-   * Marketplace listing (spec.md#listing-properties), a JSON object or its text: `licenseType`, `priceType` (`free` or
-   * `paid`), `priceDesc` (required when paid), `creditsPerTransaction` (only with `licensingModel: "consumption"`),
-   * `trialSupported`, `trialDuration` (days ≥ 1, only with `trialSupported: true`), `ecommerceEnabled`,
-   * `licensingModel` (unset: the portal's default). Another key fails at preview with the closest name (`licenceType`:
-   * did you mean `licenseType`). The names are the public API's, not docs/spec.md's (below).
+   * Marketplace listing, a JSON object or its text: `licenseType`, `priceType` (`free` or `paid`), `priceDesc`
+   * (required when paid), `creditsPerTransaction` (only with `licensingModel: "consumption"`), `trialSupported`,
+   * `trialDuration` (days ≥ 1, only with `trialSupported: true`), `ecommerceEnabled`, `licensingModel` (unset: the
+   * portal's default). Another key fails at preview with the closest name (`licenceType`: did you mean `licenseType`).
+   * The names are the public REST API's.
    */
   listingProperties?: pulumi.Input<string | ListingPropertiesArgs>;
   /** A list of application categories (sent as a JSON array). */
@@ -172,25 +169,24 @@ export interface PortalItemArgs {
   /** A JSON object, or its text. */
   advancedSettings?: pulumi.Input<string | Record<string, unknown>>;
   /**
-   * The item's file name, sent with the title (spec.md#item-fields). Unset: the portal's (the uploaded file's name);
-   * compared and read back only when set.
+   * The item's file name, sent with the title. Unset: the portal's (the uploaded file's name); compared and read back
+   * only when set.
    */
   name?: pulumi.Input<string>;
   /** Exactly 32 letters or digits. Default: one derived per resource generation and kept in state. */
   itemIdToCreate?: pulumi.Input<string>;
   /**
    * `{type, originItemId}` (the new item is the destination) or `{type, destinationItemId}` (the new item is the
-   * origin) — exactly one end (spec.md#add-item-relationship).
+   * origin) — exactly one end.
    */
   relationship?: pulumi.Input<PortalItemRelationshipArgs>;
   /** Delete protection, turned on or off after create. Unset: not managed. */
   protected?: pulumi.Input<boolean>;
   /**
    * Shared with `share`/`unshare` after create, adopt and on update; read back from the user item on refresh (an edit
-   * in the portal is drift). Sharing with the public moves an `org_authoritative` item to `public_authoritative`
-   * (spec.md#status-transitions), which the plan says and which is not drift. A relationship destination
-   * (`originItemId`) inherits its origin's sharing (spec.md#add-item-relationship): for it `sharing` is a floor. Unset:
-   * not managed. See [Sharing](#sharing).
+   * in the portal is drift). Sharing with the public moves an `org_authoritative` item to `public_authoritative`, which
+   * the plan says and which is not drift. A relationship destination (`originItemId`) inherits its origin's sharing:
+   * for it `sharing` is a floor. Unset: not managed. See [Sharing](#sharing).
    */
   sharing?: pulumi.Input<PortalItemSharingArgs>;
   /** Deadline of an async add (`dataUrl`) or a multipart commit; default 300. */

@@ -25,6 +25,16 @@ describe("unit: the generated files agree with the resource definitions", () => 
     assert.deepEqual(staleFiles(files), [], `files the generation no longer writes: ${HINT}`);
   });
 
+  it("each row of a property table has one facet a line (lines of 120 characters at most: eslint max-len)", () => {
+    const dirs = fs.readdirSync(path.join(ROOT, "provider", "resources"), { withFileTypes: true }).filter((e) => e.isDirectory());
+    const tables = dirs.map((e) => path.join("provider", "resources", e.name, "table.ts")).filter((f) => fs.existsSync(path.join(ROOT, f)));
+    assert.ok(tables.length >= 7, tables.join(", "));
+    const crowded = tables.flatMap((f) =>
+      fs.readFileSync(path.join(ROOT, f), "utf8").split("\n").flatMap((line, i) => (/\brole: "[a-z]+",\s*\w+:/.test(line) ? [`${f}:${i + 1}`] : [])),
+    );
+    assert.deepEqual(crowded, [], "a row with several facets on one line: one facet a line");
+  });
+
   it("the check sees a changed file (a probe: one table doc edited in memory)", () => {
     const [file, text] = [...files].find(([f]) => f.endsWith(path.join("generated", "folder.ts")))!;
     assert.notEqual(text.replace("The state layout version.", "Edited."), fs.readFileSync(path.join(ROOT, file), "utf8"));

@@ -14,9 +14,13 @@ function deleteLines(o: StateProps): string[] {
 const TITLE = { type: "Input<string>", doc: "Not empty; sibling titles must differ." };
 const STORED_TITLE = { type: "string", doc: "The node's title." };
 
+type NodeFields = Record<string, { args: string; stored: string; doc: string }>;
+
 /** A tree's node types: as a program writes a node (`<node>Args`) and as the portal stores it. */
-function nodeTypes(node: string, what: string, extra: Record<string, { args: string; stored: string; doc: string }>): PublicType[] {
-  const args = Object.fromEntries(Object.entries(extra).map(([k, f]) => [k, { type: f.args, doc: f.doc, optional: true }]));
+function nodeTypes(node: string, what: string, extra: NodeFields): PublicType[] {
+  const args = Object.fromEntries(
+    Object.entries(extra).map(([k, f]) => [k, { type: f.args, doc: f.doc, optional: true }]),
+  );
   const stored = Object.fromEntries(Object.entries(extra).map(([k, f]) => [k, { type: f.stored, doc: f.doc }]));
   return [
     {
@@ -25,7 +29,11 @@ function nodeTypes(node: string, what: string, extra: Record<string, { args: str
       fields: {
         title: TITLE,
         ...args,
-        categories: { type: `Input<Input<${node}Args>[]>`, doc: "Child nodes, up to the tree's level limit.", optional: true },
+        categories: {
+          type: `Input<Input<${node}Args>[]>`,
+          doc: "Child nodes, up to the tree's level limit.",
+          optional: true,
+        },
       },
     },
     {

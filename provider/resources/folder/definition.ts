@@ -10,7 +10,8 @@ function deleteLines(o: StateProps, items: ItemFacts[]): string[] {
   const { n, names } = counted(o.itemCount, typeof id === "string" ? items.filter((i) => i.folder === id) : []);
   if (n > 0) {
     const where = `${o.owner ?? "the owner"}'s root folder`;
-    lines.push(`! it held ${n} item${n === 1 ? "" : "s"}${names}: any still in it move to ${where} first (none is deleted)`);
+    const held = `${n} item${n === 1 ? "" : "s"}${names}`;
+    lines.push(`! it held ${held}: any still in it move to ${where} first (none is deleted)`);
   }
   return lines;
 }
@@ -23,7 +24,9 @@ export const folder = defineResource({
   deleteLines,
   docsPage: "folder.md",
   generatedClass: {
-    doc: "A content folder. Destroying it moves any item still in it to the owner's root folder first: no item is deleted.",
+    doc:
+      "A content folder. Destroying it moves any item still in it to the owner's root folder first: " +
+      "no item is deleted.",
     hidden: ["folderId"],
   },
 });

@@ -7,10 +7,12 @@ import { GROUP_TABLE } from "./table";
 function deleteLines(o: StateProps, items: ItemFacts[]): string[] {
   const lines = [`- delete group ${quoted(o.title)} (${o.groupId ?? "?"})`];
   const id = o.groupId;
-  const { n, names } = counted(o.sharedItemCount, typeof id === "string" ? items.filter((i) => i.groups.includes(id)) : []);
+  const shared = typeof id === "string" ? items.filter((i) => i.groups.includes(id)) : [];
+  const { n, names } = counted(o.sharedItemCount, shared);
   if (n > 0) {
     const them = n === 1 ? "it" : "them";
-    lines.push(`! ${n} item${n === 1 ? " is" : "s are"} shared with it${names}: the portal unshares ${them} from the group`);
+    const are = `${n} item${n === 1 ? " is" : "s are"}`;
+    lines.push(`! ${are} shared with it${names}: the portal unshares ${them} from the group`);
   }
   if (o.protected === true) lines.push("! it is protected: the portal refuses the delete until it is unprotected");
   return lines;

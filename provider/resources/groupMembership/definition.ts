@@ -8,7 +8,8 @@ function deleteLines(o: StateProps): string[] {
   const admins = Array.isArray(o.admins) ? o.admins.map((n) => `${n} (admin)`) : [];
   const names = [...users, ...admins];
   const listed = names.length > 0 ? `: ${names.join(", ")}` : "";
-  return [`- remove ${names.length} member${names.length === 1 ? "" : "s"} from group ${o.groupId ?? "?"}${listed} (the owner stays)`];
+  const members = `${names.length} member${names.length === 1 ? "" : "s"}`;
+  return [`- remove ${members} from group ${o.groupId ?? "?"}${listed} (the owner stays)`];
 }
 
 export const groupMembership = defineResource({

@@ -43,12 +43,16 @@ export const layerAppend = defineResource({
           optional: true,
         },
         type: { type: "string", doc: "The source type, such as `csv`.", optional: true },
-        locationType: { type: "string", doc: "How rows give their location, such as `coordinates` or `address`.", optional: true },
+        locationType: {
+          type: "string",
+          doc: "How rows give their location, such as `coordinates` or `address`.",
+          optional: true,
+        },
       },
     },
     {
       name: "LayerMappingArgs",
-      doc: "A feature-service source's layer mapping: the target layer, and the source table and fields appended to it.",
+      doc: "A feature-service source's layer mapping: the target layer, and the source table and fields appended.",
       moreKeys: true,
       fields: {
         id: { type: "number", doc: "The target layer id." },

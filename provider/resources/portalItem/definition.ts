@@ -1,10 +1,11 @@
-// The PortalItem resource: a portal item, with its sharing and an optional relationship (docs/resources/portal-item.md).
+// The PortalItem resource: a portal item, its sharing and an optional relationship (docs/resources/portal-item.md).
 import { defineResource, type StateProps } from "../machinery/definition";
+import { quoted } from "../machinery/deleteLines";
 import { portalItem as provider } from "./provider";
 import { PORTAL_ITEM } from "./table";
 
 function deleteLines(o: StateProps): string[] {
-  const lines = [`- delete ${o.type ?? "item"} ${typeof o.title === "string" ? JSON.stringify(o.title) : String(o.title)} (item ${o.itemId ?? "?"})`];
+  const lines = [`- delete ${o.type ?? "item"} ${quoted(o.title)} (item ${o.itemId ?? "?"})`];
   if (typeof o.contentStatus === "string" && o.contentStatus !== "") lines.push(`! it is ${o.contentStatus}`);
   if (o.protected === true) lines.push("! it is protected: the portal refuses the delete until it is unprotected");
   const related = Array.isArray(o.relatedItemIds) ? o.relatedItemIds : [];
@@ -28,15 +29,26 @@ export const portalItem = defineResource({
       fields: {
         type: { type: "Input<string>", doc: "A relationship type, such as `Service2Data` or `Map2Service`." },
         originItemId: { type: "Input<string>", doc: "The origin: the new item is the destination.", optional: true },
-        destinationItemId: { type: "Input<string>", doc: "The destination: the new item is the origin.", optional: true },
+        destinationItemId: {
+          type: "Input<string>",
+          doc: "The destination: the new item is the origin.",
+          optional: true,
+        },
       },
     },
     {
       name: "PortalItemSharingArgs",
       doc: "Who the item is shared with: an access level and, optionally, groups (`Group` resources' `groupId`s).",
       fields: {
-        access: { type: 'Input<"private" | "org" | "public">', doc: "`private`, `org` or `public` (the item's `access`)." },
-        groups: { type: "Input<Input<string>[]>", doc: "The groups the item is shared with. Unset: groups are not managed.", optional: true },
+        access: {
+          type: 'Input<"private" | "org" | "public">',
+          doc: "`private`, `org` or `public` (the item's `access`).",
+        },
+        groups: {
+          type: "Input<Input<string>[]>",
+          doc: "The groups the item is shared with. Unset: groups are not managed.",
+          optional: true,
+        },
       },
     },
     {
@@ -67,9 +79,17 @@ export const portalItem = defineResource({
         licenseType: { ...TEXT, doc: "The license type." },
         priceType: { type: '"free" | "paid"', optional: true, doc: "Free or paid." },
         priceDesc: { ...TEXT, doc: "The price, described; required when paid." },
-        creditsPerTransaction: { type: "number", optional: true, doc: "Credits per transaction; only with the consumption licensing model." },
+        creditsPerTransaction: {
+          type: "number",
+          optional: true,
+          doc: "Credits per transaction; only with the consumption licensing model.",
+        },
         trialSupported: { type: "boolean", optional: true, doc: "Whether a trial is offered." },
-        trialDuration: { type: "number", optional: true, doc: "The trial's length in days (at least 1); only with a trial." },
+        trialDuration: {
+          type: "number",
+          optional: true,
+          doc: "The trial's length in days (at least 1); only with a trial.",
+        },
         ecommerceEnabled: { type: "boolean", optional: true, doc: "Whether the listing can be bought online." },
         licensingModel: { ...TEXT, doc: "The licensing model; unset: the portal's default." },
       },
