@@ -29,6 +29,6 @@ export * as ops from "./ops";
 export * as rules from "./rules";
 export { resourceProviders } from "./resources";
 export { resourceDefinitions, DEFINITIONS as RESOURCE_DEFINITIONS, type ResourceKind } from "./resources/definitions";
-export type { ResourceDefinition, ItemFacts } from "./resources/machinery/definition";
+export type { ResourceDefinition, ItemFacts, DeleteLines as DeleteLinesOf } from "./resources/machinery/definition";
 export * as propertyTables from "./resources/tables";
 export * as itemIdentity from "./resources/portalItem/identity";

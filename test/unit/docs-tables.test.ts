@@ -31,8 +31,8 @@ describe("docs/resources: each page has a Portal releases section", () => {
   const pages = readdirSync(DOCS).filter((f) => f.endsWith(".md")).sort();
   const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
 
-  it("covers the eight resource pages", () => {
-    assert.deepEqual(pages, ["category-schema.md", "folder.md", "group-membership.md", "group.md", "item-status.md", "layer-append.md", "member-category-schema.md", "portal-item.md"]);
+  it("covers the resource pages, one per resource definition", () => {
+    assert.deepEqual(pages, DEFINITIONS.map((d) => d.docsPage).sort());
   });
 
   for (const page of pages) {

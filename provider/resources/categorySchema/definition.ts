@@ -50,6 +50,11 @@ export const categorySchema = defineResource({
   table: CATEGORY_SCHEMA,
   provider: contentProvider,
   deleteLines,
+  privilege: {
+    privilege: "portal:admin:updateItemCategorySchema",
+    doing: "assign the content category schema",
+    adminOnly: true,
+  },
   docsPage: "category-schema.md",
   types: nodeTypes("CategoryNode", "content category", {
     description: { args: "Input<string>", stored: "string", doc: "At most 300 characters." },
@@ -62,6 +67,7 @@ export const memberCategorySchema = defineResource({
   table: MEMBER_CATEGORY_SCHEMA,
   provider: memberProvider,
   deleteLines,
+  privilege: { privilege: "portal:admin:updateUsers", doing: "assign the member category schema", adminOnly: true },
   docsPage: "member-category-schema.md",
   types: nodeTypes("MemberCategoryNode", "member category", {}),
 });

@@ -24,5 +24,6 @@ export const group = defineResource({
   table: GROUP_TABLE,
   provider,
   deleteLines,
+  privilege: { privilege: "portal:user:createGroup", doing: "create groups" },
   docsPage: "group.md",
 });

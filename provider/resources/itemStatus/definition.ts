@@ -11,6 +11,7 @@ export const itemStatus = defineResource({
   provider,
   deleteLines: (o: StateProps) => [`- clear status ${o.status ?? "?"} on item ${o.itemId ?? "?"}`],
   docsPage: "item-status.md",
+  // no privilege: an item's owner may set its status, and whose item it is is not known at check
   types: [
     {
       name: "ContentStatusValue",

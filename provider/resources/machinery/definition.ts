@@ -4,6 +4,7 @@
 // public Args/outputs (written by `npm run gen`) are all read from the definitions.
 import type * as pulumi from "@pulumi/pulumi";
 import type { Table } from "./propertyTable";
+import type { CreatePrivilege } from "./privileges";
 
 /** A field of a named public type: its TypeScript type text (`Input<string>`) and its doc. */
 export interface PublicField {
@@ -63,6 +64,8 @@ export interface ResourceFacts<K extends string> {
   docsPage: string;
   /** Named types its rows' type texts use, written out by `npm run gen`. */
   types?: readonly PublicType[];
+  /** The privilege creating it needs, checked at preview (machinery/privileges.ts); unset: left to the portal. */
+  privilege?: CreatePrivilege;
   /** Its public class, when generated; unset: the class is written by hand in resources/. */
   generatedClass?: GeneratedClass;
 }

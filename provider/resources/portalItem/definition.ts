@@ -21,6 +21,7 @@ export const portalItem = defineResource({
   table: PORTAL_ITEM,
   provider,
   deleteLines,
+  privilege: { privilege: "portal:user:createItem", doing: "own content (addItem)" },
   docsPage: "portal-item.md",
   types: [
     {
