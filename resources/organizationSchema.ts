@@ -3,22 +3,19 @@
 // The node types, the arguments and the outputs of each are generated from its property table
 // (resources/generated/categorySchema.ts, memberCategorySchema.ts).
 import type * as pulumi from "@pulumi/pulumi";
-import { propertyTables as tables } from "../provider";
+import { resourceDefinitions } from "../provider";
+import type { ResourceKind } from "./generated/kinds";
 import { hideTreeDiff } from "./options";
 import { PortalResource } from "./portalResource";
 import { propsOf } from "./props";
-
-/** Each kind's property table. */
-const SCHEMA_TABLES = { categorySchema: tables.CATEGORY_SCHEMA, memberCategorySchema: tables.MEMBER_CATEGORY_SCHEMA };
-type SchemaKind = keyof typeof SCHEMA_TABLES;
 
 /**
  * The base class of one organization category schema: a singleton per organization, its id the
  * organization id, its nested tree's diff shown as its outline.
  */
 export abstract class OrganizationSchema extends PortalResource {
-  protected constructor(kind: SchemaKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+  protected constructor(kind: ResourceKind, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     const options = (o: pulumi.CustomResourceOptions | undefined) => hideTreeDiff(o, kind);
-    super(kind, name, propsOf(SCHEMA_TABLES[kind], args), opts, { urn: false, options });
+    super(kind, name, propsOf(resourceDefinitions[kind].table, args), opts, { urn: false, options });
   }
 }
