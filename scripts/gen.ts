@@ -58,6 +58,8 @@ function publicType(t: PublicType): string[] {
   return [...head, `export interface ${t.name} {`, ...fields, ...more, "}"];
 }
 
+/** `a Folder`, `an ItemStatus`. */
+const article = (name: string) => `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
 const rows = (d: ResourceDefinition) => Object.entries(d.table) as [string, Property][];
 const isOutput = (p: Property) => p.role === "output" || p.output === true;
 
@@ -103,12 +105,12 @@ export function resourceModule(d: ResourceDefinition): string {
     ...imports,
     ...types,
     "",
-    `/** The arguments of a ${d.name}. */`,
+    `/** The arguments of ${article(d.name)}. */`,
     `export interface ${d.name}Args {`,
     ...argLines,
     "}",
     "",
-    `/** The outputs of a ${d.name}. */`,
+    `/** The outputs of ${article(d.name)}. */`,
     `export interface ${d.name}Outputs {`,
     ...outLines,
     "}",

@@ -7,7 +7,7 @@ import { propsOf } from "../props";
 /** The statuses an ItemStatus can hold. */
 export type ContentStatusValue = "org_authoritative" | "public_authoritative" | "deprecated";
 
-/** The arguments of a ItemStatus. */
+/** The arguments of an ItemStatus. */
 export interface ItemStatusArgs {
   /**
    * Exactly 32 letters or digits. A change replaces the resource (the new item gets the status, then the old one is
@@ -23,7 +23,7 @@ export interface ItemStatusArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-/** The outputs of a ItemStatus. */
+/** The outputs of an ItemStatus. */
 export interface ItemStatusOutputs {
   /** The item id; also the resource id. */
   readonly itemId: pulumi.Output<string>;

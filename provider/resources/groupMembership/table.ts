@@ -12,6 +12,17 @@ const username = z
 // comma text is split into a list before the rule runs (machinery/tableResource.ts checkByTable)
 const names = z.array(username).max(GROUP.maxMembers, `too many names; at most ${GROUP.maxMembers}`);
 
+/** The facets of the two lists of names (`users`, `admins`): read back on refresh, compared as sets. */
+const NAMES = {
+  role: "argument",
+  type: "Input<string | Input<string>[]>",
+  output: true,
+  outputType: "Output<string[]>",
+  rule: names,
+  list: true,
+  drift: "custom",
+} as const;
+
 export const GROUP_MEMBERSHIP_TABLE = {
   groupId: {
     role: "argument",
@@ -24,23 +35,11 @@ export const GROUP_MEMBERSHIP_TABLE = {
     outputDoc: "The group id.",
   },
   users: {
-    role: "argument",
-    type: "Input<string | Input<string>[]>",
-    output: true,
-    outputType: "Output<string[]>",
-    rule: names,
-    list: true,
-    drift: "custom",
+    ...NAMES,
     doc: "Usernames that are plain members. A list or comma-delimited text.",
   },
   admins: {
-    role: "argument",
-    type: "Input<string | Input<string>[]>",
-    output: true,
-    outputType: "Output<string[]>",
-    rule: names,
-    list: true,
-    drift: "custom",
+    ...NAMES,
     doc: "Usernames that are group administrators (they can add and remove members and, in a view-only group, share " +
       "with it). The group's owner is always one and need not be listed.",
   },

@@ -13,3 +13,12 @@ export function counted(own: unknown, held: ItemFacts[]): { n: number; names: st
   const sorted = held.map((i) => i.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { n, names: held.length > 0 ? ` (${sorted.join(", ")}${held.length < n ? ", …" : ""})` : "" };
 }
+
+/** The line saying how many items a delete concerns (`counted`), when there are any. */
+export function countLine(own: unknown, held: ItemFacts[], line: (n: number, names: string) => string): string[] {
+  const { n, names } = counted(own, held);
+  return n > 0 ? [line(n, names)] : [];
+}
+
+/** `s` after a count other than one. */
+export const plural = (n: number) => (n === 1 ? "" : "s");
