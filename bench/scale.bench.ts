@@ -1,7 +1,7 @@
 // Large organizations (issue 24): for each N of BENCH_SCALE_ITEMS (default 500,2000,5000) a fresh
-// emulator process is seeded through the portal REST API with N items (Web Maps and small CSV
-// files, spread over three owners and 50 folders), 100 groups (members, some items shared with
-// them) and a category tree. Then, through the real CLI and the packed package:
+// emulator process is seeded through the portal REST API (bench/org.ts: N items, Web Maps, small
+// CSV files and Feature Services over three owners and 50 folders, 100 groups, a category tree,
+// relationships of several types). Then, through the real CLI and the packed package:
 //   - `pulumi-gis-portal export` of the organization: wall time and its peak RSS;
 //   - the adopting `pulumi up` of the exported project: wall time, reads per resource, writes (must be 0);
 //   - a no-change `pulumi preview` and a `pulumi refresh`: wall time and requests, against the engine
@@ -20,13 +20,10 @@ import { peakMb, resetPeak, ROOT, startEmulatorProcess, type EmulatorProcess } f
 import { pulumi as pulumiOn, timed, type Timed } from "./run";
 import { summarize, writeRaw } from "./summary";
 import { createFixtureProject, fixtureStack, installExportedProject, offlineEngineEnv, type FixtureProject } from "../test/support/pulumi";
+import { breakdown, clearRequests, forEachCount, requests, seedOrganization } from "./org";
 import { ops } from "../provider";
 
 const COUNTS = (process.env.BENCH_SCALE_ITEMS ?? "500,2000,5000").split(",").map(Number).filter((n) => n > 0);
-const OWNERS = ["dev_admin", "dev_publisher", "dev_user"];
-const FOLDERS = 50;
-const GROUPS = 100;
-const PARALLEL = 16;
 /** BENCH_SCALE_ROUNDS: the refresh against the floor's, interleaved, best kept (default 1; a preview round of 5,000 takes two minutes). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_SCALE_ROUNDS ?? 1));
 /**
@@ -39,70 +36,6 @@ const UP_SKIPS_CHECKPOINTS = process.env.BENCH_SCALE_UP === "skip-checkpoints";
 const FLOOR_UP_SKIPS_CHECKPOINTS = process.env.BENCH_SCALE_FLOOR_UP === "skip-checkpoints";
 /** The split export's parts adopted at once (issue 24: 2 at a time on 2 cores). */
 const SPLIT_PARALLEL = 2;
-
-async function post(emu: EmulatorProcess, user: string, p: string, fields: Record<string, string>): Promise<any> {
-  const r = await fetch(`${emu.sharingUrl}/${p}`, { method: "POST", body: new URLSearchParams({ f: "json", token: emu.tokens[user], ...fields }) });
-  const j: any = await r.json();
-  if (j.error) throw new Error(`${p}: ${JSON.stringify(j.error)}`);
-  return j;
-}
-
-async function inParallel<T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    while (next < n) {
-      const i = next++;
-      out[i] = await f(i);
-    }
-  }));
-  return out;
-}
-
-/** The organization of one N, through the REST API. */
-async function seed(emu: EmulatorProcess, n: number): Promise<void> {
-  const self = await (await fetch(`${emu.sharingUrl}/portals/self?f=json&token=${emu.tokens.dev_admin}`)).json() as { id: string };
-  const tree = [{ title: "Categories", categories: Array.from({ length: 8 }, (_, i) => ({ title: `Theme ${i}`, categories: Array.from({ length: 5 }, (_, j) => ({ title: `Topic ${i}.${j}` })) })) }];
-  await post(emu, "dev_admin", `portals/${self.id}/assignCategorySchema`, { categorySchema: JSON.stringify({ categorySchema: tree }) });
-  const folders = await inParallel(FOLDERS, async (i) => (await post(emu, "dev_admin", "content/users/dev_admin/createFolder", { title: `Folder ${String(i).padStart(2, "0")}` })).folder.id as string);
-  const groups = await inParallel(GROUPS, async (i) => {
-    const g = (await post(emu, "dev_admin", "community/createGroup", { title: `Group ${String(i).padStart(3, "0")}`, access: "org", tags: "bench" })).group.id as string;
-    await post(emu, "dev_admin", `community/groups/${g}/addUsers`, { users: i % 2 === 0 ? "dev_publisher" : "dev_publisher,dev_user" });
-    return g;
-  });
-  await inParallel(n, async (i) => {
-    const owner = OWNERS[i % OWNERS.length];
-    const where = owner === "dev_admin" && i % 2 === 0 ? `${folders[i % FOLDERS]}/` : "";
-    const fields: Record<string, string> = i % 5 === 4
-      ? { title: `Table ${i}`, type: "CSV", text: "", tags: "bench,table" }
-      : { title: `Map ${i}`, type: "Web Map", text: JSON.stringify({ operationalLayers: [], baseMap: { title: `Base ${i}`, baseMapLayers: [] }, version: "2.31" }), tags: "bench,map", categories: `/Categories/Theme ${i % 8}/Topic ${i % 8}.${i % 5}` };
-    if (fields.type === "CSV") {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ f: "json", token: emu.tokens[owner], title: fields.title, type: "CSV", tags: fields.tags })) form.append(k, v);
-      form.append("file", new Blob([`id,name\n${i},row ${i}\n`]), `table-${i}.csv`);
-      const r: any = await (await fetch(`${emu.sharingUrl}/content/users/${owner}/${where}addItem`, { method: "POST", body: form })).json();
-      if (!r.success) throw new Error(JSON.stringify(r));
-      return;
-    }
-    const r = await post(emu, owner, `content/users/${owner}/${where}addItem`, fields);
-    if (i % 10 === 0 && owner !== "dev_user") await post(emu, owner, `content/users/${owner}/items/${r.id}/share`, { groups: groups[i % GROUPS], org: "true" });
-  });
-}
-
-async function requests(emu: EmulatorProcess): Promise<Array<{ method: string; path: string }>> {
-  return ((await (await fetch(`${emu.controlUrl}/requests`)).json()) as { requests: Array<{ method: string; path: string }> }).requests;
-}
-const clearRequests = (emu: EmulatorProcess) => fetch(`${emu.controlUrl}/requests`, { method: "DELETE" });
-
-/** "GET search 412, GET data 100, …": where the requests went (ids folded into {id}). */
-function breakdown(log: Array<{ method: string; path: string }>): string {
-  const counts = new Map<string, number>();
-  for (const q of log) {
-    const op = `${q.method} ${q.path.split("?")[0].replace(/^.*\/sharing\/rest\//, "").replace(/[0-9a-f]{32}/gi, "{id}").replace(/users\/\w+/g, "users/{u}")}`;
-    counts.set(op, (counts.get(op) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(", ");
-}
 
 // the floor: as many do-nothing dynamic resources carrying the same state as the exported stack's
 const floorProgram = `
@@ -181,7 +114,7 @@ async function one(n: number): Promise<Row> {
   const projects: FixtureProject[] = [];
   try {
     const t = Date.now();
-    await seed(emu, n);
+    await seedOrganization(emu, n);
     console.error(`  N=${n}: seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     resetPeak(emu.pid);
 
@@ -277,9 +210,7 @@ async function one(n: number): Promise<Row> {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, "dist/cli/index.js"))) throw new Error("build first (npm run build)");
-  const rows: Row[] = [];
-  for (const n of COUNTS) rows.push(await one(n));
+  const rows = await forEachCount(COUNTS, one);
   const cpus = os.cpus();
   console.log(`scale: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   if (FLOOR_UP_SKIPS_CHECKPOINTS) console.log("the floor's up ran with PULUMI_SKIP_CHECKPOINTS=true (BENCH_SCALE_FLOOR_UP=skip-checkpoints)");

@@ -11,6 +11,7 @@ import type { Emu } from "./context";
 import { callerOfRequest } from "./route";
 import { RequestLog } from "./requestLog";
 import { Faults, type FaultOutcome } from "./faults";
+import { clientOf, Throttle } from "./throttle";
 import { sharingRoutes } from "./routes";
 import { controlRoutes } from "./routes/control";
 import { registerFeatureServices } from "./features";
@@ -52,6 +53,7 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
   });
   const log = new RequestLog();
   const faults = new Faults();
+  const throttle = new Throttle();
   // every route the emulator serves, for the control plane's `GET routes` (the fuzz layer walks them all)
   const routes: Array<{ method: string; url: string }> = [];
   app.addHook("onRoute", (r) => {
@@ -114,6 +116,14 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     // injected faults are infrastructure answers: real HTTP statuses (docs/emulator.md)
     await renderError(reply, fault.error!, true);
   });
+  // the control plane's throttle (throttle.ts): once the body is read, so a form's token names the client
+  app.addHook("preHandler", async (req, reply) => {
+    if (isControl(req)) return;
+    const refused = throttle.take(clientOf(req));
+    if (!refused) return;
+    errorCodes.set(req, refused.code);
+    await renderError(reply, refused, true);
+  });
   // a fault `after` the request ran: its effect stays, its answer is lost or replaced
   app.addHook("onSend", async (req, reply, payload) => {
     const late = lateFaults.get(req);
@@ -134,7 +144,7 @@ export async function buildServer(emu: Emu, webAdaptor: string | undefined, serv
     log.record(req, errorCodes.get(req) ?? reply.statusCode, callerOfRequest.get(req));
   });
 
-  await app.register(controlRoutes(emu, log, faults, routes), { prefix: "/__emulator" });
+  await app.register(controlRoutes(emu, log, faults, routes, throttle), { prefix: "/__emulator" });
   await app.register(sharingRoutes(emu), { prefix: "/sharing/rest" });
   if (webAdaptor) await app.register(sharingRoutes(emu), { prefix: `/${webAdaptor}/sharing/rest` });
   await registerFeatureServices(app, emu, emu.fixtures.services);

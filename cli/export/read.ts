@@ -1,12 +1,17 @@
 // Reading an organization for `export` (reads only): portals/self, the two category trees, the
-// items (search, then each item in full), their data (text as JSON; a file streamed to disk under
-// files/<resource>/<file name>) and the relationships each item is an end of.
+// items (the search's pages carry their fields; an item is read alone only when its search result
+// leaves out a field the program needs), their data (text as JSON for the types that can hold it;
+// a file streamed to disk under files/<resource>/<file name>) and their relationships
+// (readRelationships.ts). A real portal is 50–150 ms away and throttles bursts: requests count.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { itemIdentity, ops, RELATIONSHIP_TYPES, type PortalClient } from "../../provider";
+import { itemIdentity, ops, type PortalClient } from "../../provider";
 import { uniqueNames } from "./names";
 import { PARALLEL } from "./parallel";
-import { readFolders, readGroups, readItemGroups, type ExportedFolder, type ExportedGroup } from "./readGroups";
+import { readFolders, readGroups, readItemGroups, readSharedWithGroups, type ExportedFolder, type ExportedGroup } from "./readGroups";
+import { directionsFor, relationshipsOf, type Relationship } from "./readRelationships";
+
+export type { Relationship } from "./readRelationships";
 
 type PortalItem = ops.PortalItem;
 
@@ -18,7 +23,7 @@ export interface ExportNode {
 }
 
 export interface ExportedItem {
-  /** The item as GET content/items/<id> returns it. */
+  /** The item as the search (or GET content/items/<id>) returns it. */
   item: PortalItem;
   /** The resource name (unique, from the title). */
   name: string;
@@ -28,12 +33,6 @@ export interface ExportedItem {
   file?: { fileName: string; bytes: number };
   /** The groups the item is shared with (its owner's view). */
   groups?: string[];
-}
-
-export interface Relationship {
-  originItemId: string;
-  destinationItemId: string;
-  type: string;
 }
 
 export interface OrgSnapshot {
@@ -77,16 +76,31 @@ function exportNodes(nodes: unknown, kind: "content" | "member"): ExportNode[] {
   });
 }
 
-/** The ids of the items to export: one search per owner (or one for the whole organization). */
-async function itemIds(client: PortalClient, orgId: string, o: ReadOptions): Promise<string[]> {
+/** The items to export, as the search answers them: one search per owner (or one for the whole organization). */
+async function foundItems(client: PortalClient, orgId: string, o: ReadOptions): Promise<PortalItem[]> {
   const scopes = o.owners.length > 0 ? o.owners.map((u) => `owner:${u}`) : [""];
-  const ids = new Set<string>();
+  const found = new Map<string, PortalItem>();
   for (const scope of scopes) {
     const q = [o.query, scope, `orgid:${orgId}`].filter((s) => s !== undefined && s.trim() !== "").join(" AND ");
-    for (const hit of await ops.searchAllItems(client, q)) ids.add(hit.id);
+    for (const hit of await ops.searchAllItems(client, q)) found.set(hit.id, hit as unknown as PortalItem);
   }
-  return [...ids].sort();
+  return [...found.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
 }
+
+/**
+ * Fields a search result may leave out that the program needs (REST search results are item
+ * objects; whether every portal release includes these is unconfirmed): a result without one of
+ * them is read alone (GET content/items/<id>), as every item was before.
+ */
+const FROM_ITEM_ONLY = ["protected", "access", "typeKeywords"] as const;
+const complete = (hit: PortalItem) => FROM_ITEM_ONLY.every((k) => k in hit);
+
+/**
+ * Item types whose content is their URL and never item data (REST "Items and item types"): their
+ * data is not asked for. Every other type without a file may hold text (web maps, apps, dashboards,
+ * the JSON of a service item's layers), so its data is read.
+ */
+export const URL_ONLY_TYPES: readonly string[] = ["Document Link", "WMS", "WFS", "WMTS", "WCS", "KML Collection", "Geodata Service", "Globe Service", "Geometry Service", "Geocoding Service", "Network Analysis Service", "Geoprocessing Service", "Workflow Manager Service"];
 
 /** A name the file system takes whatever the portal calls the file. */
 function safeFileName(name: unknown): string {
@@ -95,7 +109,9 @@ function safeFileName(name: unknown): string {
 }
 
 async function readData(client: PortalClient, dir: string, e: ExportedItem): Promise<void> {
-  if (typeof e.item.name === "string" && e.item.name !== "") {
+  const hasFile = typeof e.item.name === "string" && e.item.name !== "";
+  if (!hasFile && URL_ONLY_TYPES.includes(e.item.type)) return;
+  if (hasFile) {
     const fileName = safeFileName(e.item.name);
     const folder = path.join(dir, "files", e.name);
     await fs.promises.mkdir(folder, { recursive: true });
@@ -110,23 +126,6 @@ async function readData(client: PortalClient, dir: string, e: ExportedItem): Pro
   } catch {
     e.text = { json: false, value: data };
   }
-}
-
-/** Every relationship the item is an end of: one request per direction, then one per type found. */
-async function relationshipsOf(client: PortalClient, itemId: string): Promise<Relationship[]> {
-  const out: Relationship[] = [];
-  for (const direction of ["forward", "reverse"] as const) {
-    const any = await ops.getRelatedItems(client, { itemId, relationshipType: RELATIONSHIP_TYPES.join(","), direction });
-    if (any.relatedItems.length === 0) continue;
-    // the answer does not say which type relates each item: ask type by type
-    for (const type of RELATIONSHIP_TYPES) {
-      const r = await ops.getRelatedItems(client, { itemId, relationshipType: type, direction });
-      for (const other of r.relatedItems) {
-        out.push(direction === "forward" ? { originItemId: itemId, destinationItemId: other.id, type } : { originItemId: other.id, destinationItemId: itemId, type });
-      }
-    }
-  }
-  return out;
 }
 
 /** Why an item is left out of the program, if it is. */
@@ -156,9 +155,9 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
     o.progress(`${snapshot.groups.length} group(s) read with their members`);
   }
   if (!o.items) return snapshot;
-  const ids = await itemIds(client, self.id, o);
-  o.progress(`${ids.length} item(s) found`);
-  const all = await ops.mapLimit(ids, PARALLEL, (id) => ops.getItem(client, id));
+  const hits = await foundItems(client, self.id, o);
+  o.progress(`${hits.length} item(s) found`);
+  const all = await ops.mapLimit(hits, PARALLEL, async (hit): Promise<PortalItem> => (complete(hit) ? hit : ops.getItem(client, hit.id)));
   const kept: PortalItem[] = [];
   for (const item of all) {
     const reason = skipReason(item);
@@ -171,12 +170,14 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
   snapshot.items = kept.map((item) => ({ item, name: names.get(item.id)! })).sort((a, b) => (a.name < b.name ? -1 : 1));
   let done = 0;
   let bytes = 0;
-  const rels = await ops.mapLimit(snapshot.items, PARALLEL, async (e) => {
+  await ops.mapLimit(snapshot.items, PARALLEL, async (e) => {
     await readData(client, o.dir, e);
     bytes += e.file?.bytes ?? 0;
     if (++done % 25 === 0 || done === snapshot.items.length) o.progress(`${done}/${snapshot.items.length} items read, ${bytes} bytes downloaded`);
-    return relationshipsOf(client, e.item.id);
   });
+  // every item read is asked, the skipped ones too: a relationship from one of them into an exported item is found at its origin
+  const directions = directionsFor(o);
+  const rels = await ops.mapLimit(all, PARALLEL, (item) => relationshipsOf(client, item, directions));
   const seen = new Set<string>();
   for (const r of rels.flat()) {
     const key = `${r.originItemId}|${r.destinationItemId}|${r.type}`;
@@ -184,7 +185,9 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
     seen.add(key);
   }
   if (o.groups !== false) {
-    const shared = await readItemGroups(client, snapshot.items.map((e) => e.item));
+    // the whole organization: each of its groups lists its items (a search per group), instead of a read per item
+    const items = snapshot.items.map((e) => e.item);
+    const shared = o.owners.length === 0 ? await readSharedWithGroups(client, snapshot.groups ?? [], items) : await readItemGroups(client, items);
     for (const e of snapshot.items) e.groups = shared.get(e.item.id);
     const owners = o.owners.length > 0 ? o.owners : snapshot.items.map((e) => e.item.owner);
     snapshot.folders = await readFolders(client, owners);

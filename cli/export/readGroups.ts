@@ -52,3 +52,17 @@ export async function readItemGroups(client: PortalClient, items: ReadonlyArray<
   });
   return new Map(groups);
 }
+
+/**
+ * The groups each item is shared with, from the groups' side: one search (`group:<id>`, paged by
+ * 100) per group of the organization, a few requests where a read per item is thousands. It sees the
+ * organization's groups only: a share with another organization's group (a collaboration) is not
+ * listed.
+ */
+export async function readSharedWithGroups(client: PortalClient, groups: readonly ExportedGroup[], items: ReadonlyArray<{ id: string }>): Promise<Map<string, string[]>> {
+  const shared = new Map<string, string[]>(items.map((i) => [i.id, []]));
+  const lists = await ops.mapLimit(groups, PARALLEL, async (g) => ({ id: g.group.id, items: await ops.searchAllItems(client, `group:${g.group.id}`) }));
+  for (const { id, items: inGroup } of lists) for (const hit of inGroup) shared.get(hit.id)?.push(id);
+  for (const ids of shared.values()) ids.sort();
+  return shared;
+}

@@ -1,9 +1,10 @@
 // The control plane under /__emulator/ (JSON in, JSON out, no auth): reset, fixtures, org flags,
-// token expiry, the request log, fault injection and job stepping.
+// token expiry, the request log, fault injection, the rate limit (throttle) and job stepping.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Emu } from "../context";
 import type { RequestLog } from "../requestLog";
 import type { Faults, FaultSpec } from "../faults";
+import { Throttle, type ThrottleSpec } from "../throttle";
 import { loadFixtures, type Fixtures } from "../fixtures";
 import { onIdentityVerified } from "../models/contentStatus";
 import { JOB_KINDS } from "../jobs";
@@ -13,7 +14,7 @@ import { badRequest, notFound } from "../errors";
 type Body = Record<string, unknown>;
 const body = (req: FastifyRequest): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
 
-export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults, routes: ReadonlyArray<{ method: string; url: string }> = []) {
+export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults, routes: ReadonlyArray<{ method: string; url: string }> = [], throttle = new Throttle()) {
   return async (app: FastifyInstance) => {
     // every route the emulator serves (the sharing and the feature side), as registered
     app.get("/routes", async () => ({ routes }));
@@ -48,6 +49,10 @@ export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults, routes:
       faults.clear();
       return { success: true };
     });
+    // a real portal's rate limit: {requestsPerSecond: N} per client (token, else address), 429 + Retry-After past it; 0 lifts it
+    app.post("/throttle", async (req) => throttle.set(body(req) as ThrottleSpec));
+    app.get("/throttle", async () => throttle.state());
+    app.delete("/throttle", async () => throttle.set({}));
     app.get("/jobs", async () => ({ jobs: emu.jobs.list(), modes: Object.fromEntries(JOB_KINDS.map((k) => [k, emu.jobs.mode(k)])) }));
     app.post("/jobs/mode", async (req) => {
       const { kind, mode } = body(req);

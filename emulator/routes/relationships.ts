@@ -6,6 +6,8 @@ import { op, type OpContext } from "./operation";
 import { relate, unrelate } from "../models/relate";
 import { itemView } from "../models/itemView";
 import { badRequest, portalError } from "../errors";
+import { checkRelationshipType } from "../models/relationships";
+import { page } from "./paging";
 
 type Ctx = OpContext & { caller: Caller };
 
@@ -30,19 +32,27 @@ function deleteRelationship(ctx: Ctx) {
   return { success: true };
 }
 
+/**
+ * REST "Related Items": `relationshipTypes` names one type or several (comma-separated, as
+ * arcgis-rest-js sends an array; `relationshipType`, which rest-js sends for a single type, is read
+ * too); an unknown type or none is refused like addRelationship's. `direction` forward or reverse
+ * (the page calls it required and also says the portal infers it: forward when it is not sent).
+ * Paged (`start`, `num` ≤ 100, default 10). The answer does not say which type relates each item.
+ */
 function relatedItems(ctx: OpContext) {
   const item = ctx.portal.items.readable(ctx.path.id, ctx.caller, ctx.portal.administers);
   const types = ctx.params.list("relationshipTypes") ?? ctx.params.list("relationshipType") ?? [];
+  if (types.length === 0) throw badRequest("Missing required parameter 'relationshipTypes'.");
+  for (const t of types) checkRelationshipType(t);
   const direction = ctx.params.str("direction") ?? "forward";
   if (direction !== "forward" && direction !== "reverse") throw badRequest("'direction' must be forward or reverse.");
-  const visible = ctx.portal.relationships
-    .related(item.id, types, direction)
-    .flatMap((id) => {
-      try {
-        return [ctx.portal.items.readable(id, ctx.caller, ctx.portal.administers)];
-      } catch {
-        return [];
-      }
-    });
-  return { total: visible.length, relatedItems: visible.map((i) => itemView(i)) };
+  const visible = [...new Set(ctx.portal.relationships.related(item.id, types, direction))].flatMap((id) => {
+    try {
+      return [ctx.portal.items.readable(id, ctx.caller, ctx.portal.administers)];
+    } catch {
+      return [];
+    }
+  });
+  const { start, num, nextStart } = page(ctx.params, visible.length);
+  return { total: visible.length, start, num, nextStart, relatedItems: visible.slice(start - 1, start - 1 + num).map((i) => itemView(i)) };
 }

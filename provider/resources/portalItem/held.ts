@@ -78,7 +78,7 @@ export async function heldValues(client: PortalClient, item: PortalItem, inputs:
     else if (key === "text") held.text = (await getItemData(client, item.id)).toString("utf8");
     else if (key === "file") held.fileSha256 = await heldFileSha256(client, item.id);
     else if (key === "metadata") Object.assign(held, await heldMetadata(client, item.id, inputs));
-    else if (key === "relationship") held.relationship = relationshipHeld(inputs.relationship, await relatedItemIds(client, item.id, inputs.relationship));
+    else if (key === "relationship") held.relationship = relationshipHeld(inputs.relationship, await relatedItemIds(client, item.id, inputs.relationship, true));
     else if (key === "protected") held.protected = item.protected === true;
     // a field read back under another name (screenshot → screenshots)
     else (held as Record<string, unknown>)[key] = item[DRIFT_FIELDS[key] ?? key] ?? undefined;

@@ -13,10 +13,10 @@ export function endsOf(itemId: string, rel: RelationshipInput): { originItemId: 
 }
 
 /** The ids at the other end of the item's relationships of this type and direction. */
-export async function relatedItemIds(client: PortalClient, itemId: string, rel: RelationshipInput | undefined): Promise<string[]> {
+export async function relatedItemIds(client: PortalClient, itemId: string, rel: RelationshipInput | undefined, cache = false): Promise<string[]> {
   if (!rel) return [];
   const direction = rel.originItemId !== undefined ? "reverse" : "forward";
-  const r = await getRelatedItems(client, { itemId, relationshipType: rel.type, direction });
+  const r = await getRelatedItems(client, { itemId, relationshipType: rel.type, direction, cache });
   return r.relatedItems.map((i) => i.id);
 }
 
