@@ -71,6 +71,17 @@ export class Directory {
     return token;
   }
 
+  /** Control plane: every OAuth access token (of one user) expires now; refresh tokens stay. Returns how many. */
+  expireAccessTokens(username?: string): number {
+    let n = 0;
+    for (const r of this.tokens.values()) {
+      if (r.family === undefined || (username !== undefined && r.username !== username)) continue;
+      r.expires = Date.now() - 1;
+      n++;
+    }
+    return n;
+  }
+
   /** Revokes every access token issued from a refresh token. */
   revokeFamily(refreshToken: string): void {
     for (const [t, r] of this.tokens) if (r.family === refreshToken) this.tokens.delete(t);

@@ -25,6 +25,12 @@ export function oauthControlRoutes(app: FastifyInstance, emu: Emu): void {
     emu.portal.oauth.lifetimes = next;
     return { success: true, lifetimes: next };
   });
+  // {username?}: every access token issued from a refresh token (of that user) expires now: the next request meets a 498
+  app.post("/oauth/expireAccessTokens", async (req) => {
+    const username = body(req).username;
+    if (username !== undefined && typeof username !== "string") throw badRequest("username must be a string.");
+    return { success: true, expired: emu.portal.directory.expireAccessTokens(username) };
+  });
   // {username?}: revokes every live refresh token (of that user) and the access tokens issued from them
   app.post("/oauth/revoke", async (req) => {
     const username = body(req).username;

@@ -8,6 +8,7 @@ import type { RunningEmulator } from "../../../emulator/index";
 import { ApplicationCredentialsManager, ArcGISIdentityManager, ArcGISTokenRequestError, revokeToken } from "@esri/arcgis-rest-request";
 import { getSelf } from "@esri/arcgis-rest-portal";
 import { lastSent, rejection, sentField, start, stop } from "./support";
+import { playBrowser } from "../oauthBrowser";
 
 const REDIRECT = "https://app.example.com/callback";
 
@@ -24,23 +25,6 @@ function mockWindow() {
     history: { state: null, replaceState: () => undefined },
     store,
   };
-}
-
-/** The browser's part: GET the sign-in page, POST the form with the user's answer, return the redirect's Location. */
-export async function playBrowser(authorizeUrl: string, username: string, password: string, consent = "allow"): Promise<string> {
-  const page = await fetch(authorizeUrl);
-  assert.equal(page.status, 200);
-  const form = await page.text();
-  assert.match(form, /<form id="signin" method="post"/);
-  const fields = new URLSearchParams();
-  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(m[1], m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))));
-  fields.set("username", username);
-  fields.set("password", password);
-  fields.set("consent", consent);
-  const action = new URL("authorize", authorizeUrl.split("?")[0]);
-  const answer = await fetch(action, { method: "POST", body: fields, redirect: "manual" });
-  assert.equal(answer.status, 302, await answer.clone().text());
-  return answer.headers.get("location")!;
 }
 
 describe("arcgis-rest-js: OAuth 2.0 sign-in (oauth2/authorize, oauth2/token, revokeToken)", () => {
