@@ -144,5 +144,14 @@ export function loadFixtures(source: Fixtures | string | undefined): Fixtures {
       usernames.add(u.username);
     }
   }
+  const clientIds = new Set<string>();
+  for (const org of fixtures.orgs) {
+    for (const a of [...(org.apps ?? []), ...(org.apiKeys ?? [])]) {
+      const id = "clientId" in a ? a.clientId : a.key;
+      if (typeof id !== "string" || id === "" || clientIds.has(id)) throw new Error(`fixtures: app clientId / API key ${JSON.stringify(id)} is missing or repeated`);
+      clientIds.add(id);
+      if ("clientId" in a && !Array.isArray(a.redirectUris)) throw new Error(`fixtures: app ${JSON.stringify(id)} needs a redirectUris array`);
+    }
+  }
   return JSON.parse(JSON.stringify(fixtures)) as Fixtures;
 }

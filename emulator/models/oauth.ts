@@ -145,6 +145,8 @@ export class OAuth {
     if (grant === "client_credentials") {
       if (!p.client_secret) throw invalidRequest("client_secret not specified");
       if (app.clientSecret === undefined || app.clientSecret !== p.client_secret) throw invalidClient("Invalid client_secret");
+      // fixtures that replace an org's users may leave an app without its owner: it cannot sign in
+      if (!this.directory.users.has(app.owner)) throw invalidClient("The app's owner is not a member of the organization");
       const minutes = p.expiration ? Number(p.expiration) : undefined;
       if (minutes !== undefined && !(Number.isFinite(minutes) && minutes > 0)) throw invalidRequest("expiration must be a positive number of minutes");
       const seconds = Math.min(this.lifetimes.appSeconds, minutes !== undefined ? Math.round(minutes * 60) : Infinity);

@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { startEmulator, type RunningEmulator } from "../../emulator/index";
 import { loginCommand, type LoginIo } from "../../cli/login";
 import { clientFromConfig, ConfigError, resolvePortalConfig } from "../../provider";
-import { oobCode, signInThrough } from "../emulator/oauthBrowser";
+import { oobCode, signInThrough, submitSignIn } from "../emulator/oauthBrowser";
 
 const source = (values: Record<string, string>) => ({ get: (k: string) => values[k] });
 
@@ -95,6 +95,16 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
     c.io.readLine = async () => "not-a-code";
     assert.equal(await loginCommand(["--url", emu.portalUrl, "--client-id", "dev-cli", "--no-browser"], c.io), 1);
     assert.match(c.out.join(""), /login: .*invalid_grant|Invalid authorization code/);
+    const cancel = captureIo(async (url) => {
+      const location = (await submitSignIn(url, "dev_user", "", "deny")).headers.get("location")!;
+      await fetch(location);
+    });
+    assert.equal(await loginCommand(["--url", emu.portalUrl, "--client-id", "dev-cli"], cancel.io), 1);
+    assert.match(cancel.out.join(""), /login: the portal did not sign you in: access_denied/);
+    assert.equal(cancel.config.size, 0, "nothing stored");
+    const unknown = captureIo(async (url) => void (await fetch(url)));
+    unknown.io.readLine = async () => "";
+    assert.equal(await loginCommand(["--url", emu.portalUrl, "--client-id", "no-such-app", "--no-browser"], unknown.io), 1);
     assert.equal(await loginCommand(["--client-id", "x"], c.io), 2);
     assert.equal(await loginCommand(["--url", "http://portal.example.com", "--client-id", "x"], c.io), 2);
   });
@@ -164,6 +174,27 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
     const wrong = clientFromConfig(source({ "portal:url": emu.portalUrl, "portal:clientId": "dev-ci", "portal:clientSecret": "wrong-secret-value" }), {});
     await assert.rejects(wrong.self(), (e: ConfigError) => e.key === "portal:clientSecret" && !e.message.includes("wrong-secret-value"));
     await wrong.close();
+  });
+
+  it("a portal behind a web adaptor (https://host/<web adaptor>): login and the refresh token work under its path", async () => {
+    const wa = await startEmulator({ port: 0, jobDelayMs: 1, webAdaptor: "portal" });
+    try {
+      assert.match(wa.portalUrl, /\/portal$/);
+      const c = captureIo(async (url) => {
+        assert.ok(url.startsWith(`${wa.portalUrl}/sharing/rest/oauth2/authorize?`), url);
+        await signInThrough(url, "dev_admin", "dev_admin-password");
+      });
+      assert.equal(await loginCommand(["--url", `${wa.portalUrl}/`, "--client-id", "dev-cli"], c.io), 0, c.out.join(""));
+      assert.equal(c.config.get("portal:url")!.value, wa.portalUrl);
+      const client = clientFromConfig(source({ "portal:url": wa.portalUrl, "portal:clientId": "dev-cli", "portal:refreshToken": c.config.get("portal:refreshToken")!.value }), {});
+      try {
+        assert.equal(await client.username(), "dev_admin");
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await wa.close();
+    }
   });
 
   it("exactly one kind of credential: two kinds, or an incomplete one, is a ConfigError naming the keys", () => {
