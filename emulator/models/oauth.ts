@@ -99,6 +99,19 @@ export class OAuth {
     }
   }
 
+  /** Control plane: registers (or replaces) an app in the org of its owner. */
+  registerApp(app: FixtureApp): void {
+    const owner = this.directory.users.get(app.owner);
+    if (!owner) throw new EmulatorError(400, `No user ${app.owner}.`);
+    this.apps.set(app.clientId, { ...app, orgId: owner.orgId });
+  }
+
+  /** Control plane: an API key with the privileges given. */
+  registerApiKey(k: FixtureApiKey): void {
+    if (!this.directory.users.has(k.owner)) throw new EmulatorError(400, `No user ${k.owner}.`);
+    this.directory.addAppToken(k.key, k.owner, { kind: "apiKey", id: k.title ?? "API key", privileges: k.privileges ?? [] });
+  }
+
   /** The app of `clientId`, or invalid_client. */
   app(clientId: string | undefined): FixtureApp & { orgId: string } {
     const app = clientId ? this.apps.get(clientId) : undefined;

@@ -16,6 +16,11 @@ const CARRIED = ["client_id", "response_type", "redirect_uri", "state", "code_ch
 
 export function oauthRoutes(app: FastifyInstance, emu: Emu): void {
   route(app, emu, emu.uploadDir, { url: "/oauth2/authorize", auth: "handler", reading: OAUTH_READING }, (ctx) => authorize(emu, ctx));
+  route(app, emu, emu.uploadDir, { url: "/oauth2/approval", methods: ["GET"], auth: "handler", reading: OAUTH_READING }, ({ params, reply }) => {
+    const code = params.str("code");
+    if (!code) throw new OAuthError(400, "invalid_request", "code not specified");
+    return codePage(reply, code);
+  });
   route(app, emu, emu.uploadDir, { url: "/oauth2/token", auth: "handler", reading: OAUTH_READING }, ({ params, req, reply }) => {
     const f = params.fields;
     const answer = emu.portal.oauth.token(f, req.protocol === "https");
@@ -63,7 +68,8 @@ function authorize(emu: Emu, { params, req, reply }: RouteContext): unknown {
     method: f.code_challenge ? (method as "S256" | "plain") : undefined,
     refreshMinutes: refreshMinutes !== undefined && Number.isFinite(refreshMinutes) ? refreshMinutes : undefined,
   });
-  if (redirectUri === OOB_REDIRECT) return codePage(reply, code);
+  // the out-of-band redirect goes to the portal's own approval page, which shows the code (and carries it in its URL)
+  if (redirectUri === OOB_REDIRECT) return redirect(reply, `${req.protocol}://${req.headers.host}${req.url.split("?")[0].replace(/\/authorize\/?$/, "/approval")}?${new URLSearchParams({ code, ...(f.state ? { state: f.state } : {}) })}`);
   return redirect(reply, withQuery(redirectUri, { code, ...(f.state ? { state: f.state } : {}) }));
 }
 

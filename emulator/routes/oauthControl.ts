@@ -25,6 +25,24 @@ export function oauthControlRoutes(app: FastifyInstance, emu: Emu): void {
     emu.portal.oauth.lifetimes = next;
     return { success: true, lifetimes: next };
   });
+  // {clientId, clientSecret?, owner, redirectUris, privileges?, title?}: registers an app (until the next reset)
+  app.post("/oauth/apps", async (req) => {
+    const b = body(req);
+    if (typeof b.clientId !== "string" || b.clientId === "") throw badRequest("clientId must be a non-empty string.");
+    if (typeof b.owner !== "string") throw badRequest("owner must be a username.");
+    if (!Array.isArray(b.redirectUris) || b.redirectUris.some((u) => typeof u !== "string")) throw badRequest("redirectUris must be an array of URIs.");
+    if (b.clientSecret !== undefined && typeof b.clientSecret !== "string") throw badRequest("clientSecret must be a string.");
+    emu.portal.oauth.registerApp({ clientId: b.clientId, clientSecret: b.clientSecret as string | undefined, owner: b.owner, redirectUris: b.redirectUris as string[], privileges: strings(b.privileges, "privileges"), title: typeof b.title === "string" ? b.title : undefined });
+    return { success: true, clientId: b.clientId };
+  });
+  // {key, owner, privileges?, title?}: an API key (until the next reset)
+  app.post("/oauth/apiKeys", async (req) => {
+    const b = body(req);
+    if (typeof b.key !== "string" || b.key.length < 8) throw badRequest("key must be a string of at least 8 characters.");
+    if (typeof b.owner !== "string") throw badRequest("owner must be a username.");
+    emu.portal.oauth.registerApiKey({ key: b.key, owner: b.owner, privileges: strings(b.privileges, "privileges"), title: typeof b.title === "string" ? b.title : undefined });
+    return { success: true };
+  });
   // {username?}: every access token issued from a refresh token (of that user) expires now: the next request meets a 498
   app.post("/oauth/expireAccessTokens", async (req) => {
     const username = body(req).username;
@@ -37,4 +55,10 @@ export function oauthControlRoutes(app: FastifyInstance, emu: Emu): void {
     if (username !== undefined && typeof username !== "string") throw badRequest("username must be a string.");
     return { success: true, revoked: emu.portal.oauth.revokeAll(username) };
   });
+}
+
+function strings(v: unknown, name: string): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw badRequest(`${name} must be an array of strings.`);
+  return v as string[];
 }

@@ -26,10 +26,11 @@ export async function playBrowser(authorizeUrl: string, username: string, passwo
   return answer.headers.get("location")!;
 }
 
-/** Signs in with the out-of-band redirect and returns the code the page shows. */
+/** Signs in with the out-of-band redirect and returns the code the approval page shows. */
 export async function oobCode(authorizeUrl: string, username: string, password: string): Promise<string> {
-  const answer = await submitSignIn(authorizeUrl, username, password);
-  const page = await answer.text();
+  const location = await playBrowser(authorizeUrl, username, password);
+  assert.match(location, /\/oauth2\/approval\?code=/);
+  const page = await (await fetch(location)).text();
   const code = /<code id="code">([^<]+)<\/code>/.exec(page)?.[1];
   assert.ok(code, page);
   return unescape(code);

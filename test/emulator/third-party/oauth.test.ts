@@ -75,6 +75,22 @@ describe("arcgis-rest-js: OAuth 2.0 sign-in (oauth2/authorize, oauth2/token, rev
     assert.ok(!err.message.includes(manager.refreshToken));
   });
 
+  it("the server-based flow (ArcGISIdentityManager.authorize + exchangeAuthorizationCode) with an app registered on the control plane", async () => {
+    const redirectUri = "http://localhost:3000/authenticate";
+    const registered = await fetch(`${emu.controlUrl}/oauth/apps`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientId: "server-app", owner: "dev_admin", redirectUris: [redirectUri] }) });
+    assert.equal(registered.status, 200);
+    let location = "";
+    const response = { writeHead: (_: number, h: { Location: string }) => void (location = h.Location), end: () => undefined };
+    ArcGISIdentityManager.authorize({ clientId: "server-app", portal: emu.sharingUrl, redirectUri }, response as never);
+    const back = await playBrowser(location, "dev_admin", "dev_admin-password");
+    assert.ok(back.startsWith(`${redirectUri}?code=`), back);
+    const manager = await ArcGISIdentityManager.exchangeAuthorizationCode({ clientId: "server-app", portal: emu.sharingUrl, redirectUri }, new URL(back).searchParams.get("code")!);
+    assert.equal(manager.username, "dev_admin");
+    assert.equal((await getSelf({ authentication: manager })).user?.username, "dev_admin");
+    // refresh_token_expires_in follows authorize's expiration (rest-js asks 20160 minutes: two weeks)
+    assert.ok(manager.refreshTokenExpires.getTime() > Date.now() + 13 * 24 * 3600_000);
+  });
+
   it("a wrong code_verifier is refused with invalid_grant, and the code cannot be used again", async () => {
     const verifier = "a".repeat(43);
     const challenge = Buffer.from(await webcrypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))).toString("base64url");
