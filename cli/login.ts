@@ -68,7 +68,7 @@ export async function loginCommand(args: string[], io: LoginIo = defaultIo()): P
     if (o.noBrowser) {
       redirectUri = OOB_REDIRECT;
       const url = authorizeUrl(sharingUrl, { clientId: o.clientId, redirectUri, challenge: pkce.challenge, state, expirationMinutes: o.expiration });
-      io.stderr(`Open this URL in a browser, sign in, and paste the code the portal shows:\n\n  ${url}\n\n`);
+      io.stdout(`Open this URL in a browser, sign in, and paste the code the portal shows:\n\n  ${url}\n\n`);
       code = (await io.readLine("Code: ")).trim();
       if (code === "") throw new Error("no code was pasted");
     } else {
@@ -77,7 +77,7 @@ export async function loginCommand(args: string[], io: LoginIo = defaultIo()): P
         redirectUri = loopback.redirectUri;
         const url = authorizeUrl(sharingUrl, { clientId: o.clientId, redirectUri, challenge: pkce.challenge, state, expirationMinutes: o.expiration });
         const opened = await io.openBrowser(url).catch(() => false);
-        io.stderr(`${opened ? "Your browser has been opened to sign in. If it did not open, open" : "Open"} this URL in a browser on this machine:\n\n  ${url}\n\nWaiting for the sign-in (listening on ${redirectUri})…\n`);
+        io.stdout(`${opened ? "Your browser has been opened to sign in. If it did not open, open" : "Open"} this URL in a browser on this machine:\n\n  ${url}\n\nWaiting for the sign-in (listening on ${redirectUri})…\n`);
         code = await loopback.code;
       } finally {
         loopback.close();

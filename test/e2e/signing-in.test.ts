@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequestLog, requestLog } from "../provider/resources/portalCalls";
 import { createFixtureProject, fixtureStack, rawStateFile, runPulumi, type FixtureProject } from "../support/pulumi";
-import { signInThrough } from "../emulator/oauthBrowser";
+import { oobCode, signInThrough } from "../emulator/oauthBrowser";
 
 const program = `
 const pulumi = require("@pulumi/pulumi");
@@ -25,16 +25,16 @@ if (config.get("case") === "schema") new portal.CategorySchema("org-tree", { cat
 const STACK_FRAME = /^\s+at .+\(.*:\d+:\d+\)$|^\s+at .+:\d+:\d+$/m;
 
 /** Runs the packed package's bin in the project, as `npx pulumi-gis-portal …` would. */
-function runBin(project: FixtureProject, args: string[], onStderr: (text: string) => void): Promise<{ code: number; stdout: string; stderr: string }> {
+function runBin(project: FixtureProject, args: string[], onOutput: (stdout: string, stdin: NodeJS.WritableStream) => void): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(project.dir, "node_modules", ".bin", "pulumi-gis-portal"), args, { cwd: project.dir, env: { ...process.env, ...project.env, DISPLAY: "", WAYLAND_DISPLAY: "" } });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => {
-      stderr += d;
-      onStderr(stderr);
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      onOutput(stdout, child.stdin);
     });
+    child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
@@ -53,8 +53,8 @@ describe("e2e signing in: login, refresh tokens mid-run, app tokens at preview (
   /** The login command, the test signing in as `username` in "the browser". */
   async function login(username: string): Promise<string> {
     let played = false;
-    const run = await runBin(project, ["login", "--url", emu.portalUrl, "--client-id", "dev-cli"], (stderr) => {
-      const url = /\n {2}(http\S+\/oauth2\/authorize\?\S+)\n/.exec(stderr)?.[1];
+    const run = await runBin(project, ["login", "--url", emu.portalUrl, "--client-id", "dev-cli"], (stdout) => {
+      const url = /\n {2}(http\S+\/oauth2\/authorize\?\S+)\n/.exec(stdout)?.[1];
       if (url && !played) {
         played = true;
         void signInThrough(url, username, `${username}-password`);
@@ -146,6 +146,23 @@ describe("e2e signing in: login, refresh tokens mid-run, app tokens at preview (
     assert.match(out, /property portal:refreshToken [^\n]*portal:refreshToken was refused [^\n]*Sign in again: npx pulumi-gis-portal login --url http:\/\/127\.0\.0\.1:\d+ --client-id dev-cli/, out);
     assert.doesNotMatch(out, STACK_FRAME);
     assert.deepEqual(await writes(), []);
+  });
+
+  it("login --no-browser prints the URL (oob redirect) and reads the pasted code from standard input", async () => {
+    let pasted = false;
+    const run = await runBin(project, ["login", "--url", emu.portalUrl, "--client-id", "dev-cli", "--no-browser"], (stdout, stdin) => {
+      const url = /\n {2}(http\S+\/oauth2\/authorize\?\S+)\n/.exec(stdout)?.[1];
+      if (url && !pasted) {
+        pasted = true;
+        assert.equal(new URL(url).searchParams.get("redirect_uri"), "urn:ietf:wg:oauth:2.0:oob");
+        void oobCode(url, "dev_publisher", "dev_publisher-password").then((code) => stdin.end(`${code}\n`));
+      }
+    });
+    outputs.push(run.stdout + run.stderr);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /as dev_publisher\./);
+    const yaml = fs.readFileSync(path.join(project.dir, "Pulumi.dev.yaml"), "utf8");
+    assert.match(yaml, /portal:refreshToken:\n\s+secure: v1:/, yaml);
   });
 
   it("no secret in the state file, in any CLI output, or in the emulator's answers", async () => {

@@ -79,7 +79,7 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
   it("login --no-browser: prints the URL (oob redirect) and reads the pasted code", async () => {
     let printed = "";
     const c = captureIo(async () => undefined);
-    c.io.stderr = (s) => void (printed += s);
+    c.io.stdout = (s) => void (printed += s);
     c.io.readLine = async () => {
       const url = /\n {2}(http\S+)\n/.exec(printed)![1];
       assert.equal(new URL(url).searchParams.get("redirect_uri"), "urn:ietf:wg:oauth:2.0:oob");
@@ -87,7 +87,7 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
     };
     assert.equal(await loginCommand(["--url", emu.portalUrl, "--client-id", "dev-cli", "--no-browser"], c.io), 0, printed + c.out.join(""));
     assert.equal(c.config.get("portal:refreshToken")!.secret, true);
-    assert.match(c.out.join(""), /as dev_user\./);
+    assert.match(printed, /as dev_user\./);
   });
 
   it("login: an unknown app or a cancelled sign-in is one line, exit 1; bad options exit 2", async () => {
@@ -141,6 +141,10 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
       await control(emu, "oauth/expireAccessTokens", { username: "dev_admin" });
       assert.equal(((await client.request("portals/self", "portals/self", {}, { method: "GET" })) as { user: { username: string } }).user.username, "dev_admin");
       assert.equal(client.tokenRenewals, 1, "one renewal after the 498");
+      // the refresh token of another app is refused, like a revoked one
+      const other = clientFromConfig(source({ "portal:url": emu.portalUrl, "portal:clientId": "prod-cli", "portal:refreshToken": refreshToken }), {});
+      await assert.rejects(other.self(), (e: ConfigError) => e.key === "portal:refreshToken" && /invalid_client|Invalid refresh_token|invalid_grant/.test(e.message));
+      await other.close();
       await control(emu, "oauth/revoke", { username: "dev_admin" });
       const e = await client.request("portals/self", "portals/self", {}, { method: "GET" }).then(
         () => assert.fail("expected a failure"),
