@@ -39,6 +39,8 @@ export interface LoginIo {
   readLine: (prompt: string) => Promise<string>;
   /** `pulumi config set [--secret] key` with the value on stdin. */
   setConfig: (key: string, value: string, o: { secret: boolean; stack?: string }) => Promise<void>;
+  /** `pulumi stack --show-name`: the stack the config goes to; throws when there is none (not in a project, no stack selected). */
+  currentStack: (stack?: string) => Promise<string>;
   /** `pulumi config get key`: undefined when not set. */
   getConfig: (key: string, stack?: string) => Promise<string | undefined>;
 }
@@ -59,6 +61,8 @@ export async function loginCommand(args: string[], io: LoginIo = defaultIo()): P
     return 2;
   }
   try {
+    // before the browser: where the config will go (a sign-in that cannot be stored is wasted)
+    const stack = await io.currentStack(o.stack);
     const sharingUrl = toSharingUrl(o.url);
     const portalUrl = toPortalUrl(sharingUrl);
     const pkce = pkcePair();
@@ -92,7 +96,7 @@ export async function loginCommand(args: string[], io: LoginIo = defaultIo()): P
     const expires = signedIn.refreshTokenExpires === undefined ? "when the organization's policy says (the portal did not say)" : `${new Date(signedIn.refreshTokenExpires).toISOString()} (in ${humanDuration(signedIn.refreshTokenExpires - Date.now())})`;
     io.stdout(
       `Signed in to ${who.org ? `${who.org} (${portalUrl})` : portalUrl} as ${username}.\n` +
-        `Stored in the stack's config: portal:url, portal:clientId, portal:refreshToken (secret).\n` +
+        `Stored in the config of stack ${stack}: portal:url, portal:clientId, portal:refreshToken (secret).\n` +
         `The refresh token expires ${expires}; run this command again before then.\n`,
     );
     for (const key of OTHER_CREDENTIAL_KEYS) {
@@ -161,6 +165,13 @@ export function defaultIo(): LoginIo {
         });
       }),
     setConfig: (key, value, o) => pulumi(["config", "set", ...(o.secret ? ["--secret"] : ["--plaintext"]), key, ...stackArgs(o.stack)], value).then(() => undefined),
+    currentStack: async (stack) => {
+      try {
+        return await pulumi(["stack", "--show-name", ...stackArgs(stack)]);
+      } catch (e) {
+        throw new Error(`no stack to store the sign-in in: run this in the Pulumi project's directory with a stack selected (pulumi stack select <name>) or pass --stack <name> (${(e as Error).message.replace(/^pulumi stack --show-name failed: /, "")})`);
+      }
+    },
     getConfig: async (key, stack) => {
       try {
         return await pulumi(["config", "get", key, ...stackArgs(stack)]);

@@ -30,6 +30,7 @@ function captureIo(play: (url: string) => Promise<void>, line = async () => ""):
     readLine: line,
     setConfig: async (key, value, o) => void config.set(key, { value, secret: o.secret }),
     getConfig: async (key) => config.get(key)?.value,
+    currentStack: async (stack) => stack ?? "dev",
   };
   return { io, out, config };
 }
@@ -70,6 +71,7 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
     assert.equal(stored.secret, true);
     const output = c.out.join("");
     assert.match(output, /Signed in to Dev Organization .* as dev_publisher\./);
+    assert.match(output, /Stored in the config of stack dev: portal:url, portal:clientId, portal:refreshToken \(secret\)/);
     assert.match(output, /refresh token expires \d{4}-\d\d-\d\dT.* \(in 14 days\)/);
     assert.ok(!output.includes(stored.value), "the refresh token is never printed");
     const stats = await control(emu, "oauth");
@@ -105,6 +107,12 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
     const unknown = captureIo(async (url) => void (await fetch(url)));
     unknown.io.readLine = async () => "";
     assert.equal(await loginCommand(["--url", emu.portalUrl, "--client-id", "no-such-app", "--no-browser"], unknown.io), 1);
+    const noStack = captureIo(async () => assert.fail("no browser before the stack is known"));
+    noStack.io.currentStack = async () => {
+      throw new Error("no stack to store the sign-in in: run this in the Pulumi project's directory");
+    };
+    assert.equal(await loginCommand(["--url", emu.portalUrl, "--client-id", "dev-cli"], noStack.io), 1);
+    assert.match(noStack.out.join(""), /no stack to store the sign-in in/);
     assert.equal(await loginCommand(["--client-id", "x"], c.io), 2);
     assert.equal(await loginCommand(["--url", "http://portal.example.com", "--client-id", "x"], c.io), 2);
   });
