@@ -88,14 +88,15 @@ export async function loginCommand(args: string[], io: LoginIo = defaultIo()): P
       }
     }
     const signedIn = await exchangeCode(sharingUrl, { clientId: o.clientId, code, redirectUri, verifier: pkce.verifier });
-    const who = await whoSignedIn(sharingUrl, signedIn.accessToken).catch(() => ({}) as { username?: string; org?: string });
+    const who = await whoSignedIn(sharingUrl, signedIn.accessToken).catch(() => ({}) as { username?: string; org?: string; urlKey?: string; orgUrl?: string });
     await io.setConfig("portal:url", portalUrl, { secret: false, stack: o.stack });
     await io.setConfig("portal:clientId", o.clientId, { secret: false, stack: o.stack });
     await io.setConfig("portal:refreshToken", signedIn.refreshToken, { secret: true, stack: o.stack });
     const username = who.username ?? signedIn.username;
     const expires = signedIn.refreshTokenExpires === undefined ? "when the organization's policy says (the portal did not say)" : `${new Date(signedIn.refreshTokenExpires).toISOString()} (in ${humanDuration(signedIn.refreshTokenExpires - Date.now())})`;
     io.stdout(
-      `Signed in to ${who.org ? `${who.org} (${portalUrl})` : portalUrl} as ${username}.\n` +
+      `Signed in to ${who.org ? `${who.org} (${who.urlKey ? `urlKey ${who.urlKey}, ` : ""}${portalUrl})` : portalUrl} as ${username}.\n` +
+        (who.orgUrl && who.orgUrl !== portalUrl ? `The organization's own URL is ${who.orgUrl}; portal:url keeps ${portalUrl}, which signs in to the same organization.\n` : "") +
         `Stored in the config of stack ${stack}: portal:url, portal:clientId, portal:refreshToken (secret).\n` +
         `The refresh token expires ${expires}; run this command again before then.\n`,
     );

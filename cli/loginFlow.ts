@@ -106,11 +106,15 @@ export async function exchangeCode(sharingUrl: string, o: { clientId: string; co
 }
 
 /** Who signed in and to what: portals/self read with the new access token. */
-export async function whoSignedIn(sharingUrl: string, accessToken: string): Promise<{ username?: string; org?: string; urlKey?: string }> {
+export async function whoSignedIn(sharingUrl: string, accessToken: string): Promise<{ username?: string; org?: string; urlKey?: string; orgUrl?: string }> {
   const client = new PortalClient({ sharingUrl, auth: { token: accessToken } });
   try {
-    const self = (await client.self()) as { name?: unknown; urlKey?: unknown; user?: { username?: unknown } | null };
-    return { username: typeof self.user?.username === "string" ? self.user.username : undefined, org: typeof self.name === "string" ? self.name : undefined, urlKey: typeof self.urlKey === "string" ? self.urlKey : undefined };
+    const self = (await client.self()) as { name?: unknown; urlKey?: unknown; customBaseUrl?: unknown; isPortal?: unknown; user?: { username?: unknown } | null };
+    const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+    const urlKey = text(self.urlKey);
+    // ArcGIS Online: the organization's own URL is <urlKey>.<customBaseUrl> (www.arcgis.com signs in to the same org)
+    const orgUrl = self.isPortal === false && urlKey && text(self.customBaseUrl) ? `https://${urlKey}.${text(self.customBaseUrl)}` : undefined;
+    return { username: text(self.user?.username), org: text(self.name), urlKey, orgUrl };
   } finally {
     await client.close();
   }

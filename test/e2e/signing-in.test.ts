@@ -78,7 +78,7 @@ describe("e2e signing in: login, refresh tokens mid-run, app tokens at preview (
 
   it("login writes portal:url, portal:clientId and an encrypted portal:refreshToken; says who signed in and when it expires", async () => {
     const out = await login("dev_admin");
-    assert.match(out, /Signed in to Dev Organization \(http:\/\/127\.0\.0\.1:\d+\) as dev_admin\./);
+    assert.match(out, /Signed in to Dev Organization \(urlKey dev, http:\/\/127\.0\.0\.1:\d+\) as dev_admin\./);
     assert.match(out, /The refresh token expires \d{4}-\d\d-\d\dT[\d:.]+Z \(in 14 days\)/);
     const yaml = fs.readFileSync(path.join(project.dir, "Pulumi.dev.yaml"), "utf8");
     assert.match(yaml, /portal:refreshToken:\n\s+secure: v1:/, yaml);

@@ -70,7 +70,7 @@ describe("signing in: login, refresh tokens, app credentials, API keys (oauth2/a
     const stored = c.config.get("portal:refreshToken")!;
     assert.equal(stored.secret, true);
     const output = c.out.join("");
-    assert.match(output, /Signed in to Dev Organization .* as dev_publisher\./);
+    assert.match(output, /Signed in to Dev Organization \(urlKey dev, http:\/\/127\.0\.0\.1:\d+\) as dev_publisher\./);
     assert.match(output, /Stored in the config of stack dev: portal:url, portal:clientId, portal:refreshToken \(secret\)/);
     assert.match(output, /refresh token expires \d{4}-\d\d-\d\dT.* \(in 14 days\)/);
     assert.ok(!output.includes(stored.value), "the refresh token is never printed");
