@@ -37,7 +37,7 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: str
         throw e;
       }
       if (r.failures && r.failures.length > 0) return r;
-      const problem = (await connectionFailure()) ?? (await privilegeFailure(kind, olds, news, portalClient()));
+      const problem = (await connectionFailure()) ?? (await privilegeFailure(kind, olds, news, portalClient(), r.inputs));
       return problem ? { ...r, failures: [problem] } : r;
     },
   });

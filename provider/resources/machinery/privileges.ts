@@ -7,6 +7,7 @@
 import type { PortalClient } from "../../rest/client";
 import type { CheckFailure } from "../../rules/failures";
 import { appCredentialName, appPrivileges, credentialKey, type PortalSelf } from "../../ops/portal";
+import { PLAN_KEY } from "./plan";
 
 // ItemStatus is not here: an item's owner may set its status, and whose item it is is not known at check.
 export type WritingKind = "categorySchema" | "memberCategorySchema" | "portalItem" | "group";
@@ -20,10 +21,10 @@ const NEEDED: Record<WritingKind, { privilege: string; doing: string; adminOnly?
 
 const ADOPT_KEYS = ["adopt", "adoptItemId", "adoptGroupId", "adoptFolderId"];
 
-/** Did the inputs change (a write of an existing resource)? Engine-private keys (`__…`) aside. */
-function changed(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
-  const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((k) => !k.startsWith("__")));
-  return [...keys].some((k) => JSON.stringify(olds[k]) !== JSON.stringify(news[k]));
+/** Does the check's answer plan a write of an existing resource (the schema checks list the tree changes they plan)? */
+function plansWrite(checked: Record<string, unknown> | undefined): boolean {
+  const lines = checked?.[PLAN_KEY];
+  return Array.isArray(lines) && lines.length > 0;
 }
 
 /**
@@ -31,11 +32,11 @@ function changed(olds: Record<string, unknown>, news: Record<string, unknown>): 
  * resource to be created, and for a change of an administrator's resource (a schema assign writes
  * every time); an app token or API key (portals/self with no user) holds only what its appInfo lists.
  */
-export async function privilegeFailure(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, client: PortalClient): Promise<CheckFailure | undefined> {
+export async function privilegeFailure(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, client: PortalClient, checked?: Record<string, unknown>): Promise<CheckFailure | undefined> {
   const need = NEEDED[kind as WritingKind];
   if (!need) return undefined;
   const creating = olds === undefined || Object.keys(olds).length === 0;
-  if (!creating && !(need.adminOnly && changed(olds, news))) return undefined;
+  if (!creating && !(need.adminOnly && plansWrite(checked))) return undefined;
   if (ADOPT_KEYS.some((k) => news[k] !== undefined && news[k] !== false)) return undefined;
   const self = (await client.self()) as PortalSelf;
   const key = credentialKey(client);
