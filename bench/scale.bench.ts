@@ -165,8 +165,6 @@ interface Row {
   up: Timed & { reads: number; writes: number };
   preview: Timed & { requests: number };
   refresh: Timed & { requests: number };
-  /** The refresh with PORTAL_HOST_DECODE=stock: the host's requests decoded by grpc-js, as Pulumi ships it. */
-  refreshStockHost: number;
   floor: { up: number; preview: number; refresh: number; stateBytesPerResource: number };
   /** The same adopting up on a second stack with PULUMI_SKIP_CHECKPOINTS=true (one state write at the end). */
   upSkippingCheckpoints: number;
@@ -248,16 +246,12 @@ async function one(n: number): Promise<Row> {
     if (floorUp.code !== 0) throw new Error(`floor up exited ${floorUp.code}: ${floorUp.stdout.slice(-2000)}`);
     const floorPreview = await pulumi(floor, ["preview", "--expect-no-changes"]);
     let floorRefresh = await pulumi(floor, ["refresh", "--yes", "--skip-preview"]);
-    // the same refresh with the provider host's gRPC server as Pulumi ships it (provider/hostGrpc.ts)
-    const stockHost: FixtureProject = { ...project, env: { ...project.env, PORTAL_HOST_DECODE: "stock" } };
-    let refreshStockHost = await pulumi(stockHost, ["refresh", "--yes", "--skip-preview"]);
     // further rounds, interleaved with the floor's; each side's best kept
     const best = (a: Timed, b: Timed) => (b.code === 0 && b.seconds < a.seconds ? b : a);
     for (let round = 2; round <= ROUNDS; round++) {
       refresh = best(refresh, await pulumi(project, ["refresh", "--yes", "--skip-preview"]));
       floorRefresh = best(floorRefresh, await pulumi(floor, ["refresh", "--yes", "--skip-preview"]));
-      refreshStockHost = best(refreshStockHost, await pulumi(stockHost, ["refresh", "--yes", "--skip-preview"]));
-      console.error(`  N=${n}: round ${round}: best refresh ${refresh.seconds.toFixed(1)} s (floor ${floorRefresh.seconds.toFixed(1)}; the host's stock decoding ${refreshStockHost.seconds.toFixed(1)}), load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+      console.error(`  N=${n}: round ${round}: best refresh ${refresh.seconds.toFixed(1)} s (floor ${floorRefresh.seconds.toFixed(1)}), load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     }
     const floorState = (await pulumi(floor, ["stack", "export"])).stdout;
     const row: Row = {
@@ -267,14 +261,13 @@ async function one(n: number): Promise<Row> {
       up: { ...up, reads: upLog.filter((q) => q.method === "GET").length, writes: upLog.filter((q) => q.method !== "GET").length },
       preview: { ...preview, requests: previewRequests },
       refresh: { ...refresh, requests: refreshRequests },
-      refreshStockHost: refreshStockHost.seconds,
       floor: { up: floorUp.seconds, preview: floorPreview.seconds, refresh: floorRefresh.seconds, stateBytesPerResource: Buffer.byteLength(floorState) / states.length },
       stateBytesPerResource,
       upSkippingCheckpoints: upSkip.seconds,
       emulatorPeakMiB: peakMb(emu.pid),
       split,
     };
-    console.error(`  N=${n}: preview ${preview.seconds.toFixed(1)} s (floor ${floorPreview.seconds.toFixed(1)}), refresh ${refresh.seconds.toFixed(1)} s (floor ${floorRefresh.seconds.toFixed(1)}; the host's stock decoding ${refreshStockHost.seconds.toFixed(1)})`);
+    console.error(`  N=${n}: preview ${preview.seconds.toFixed(1)} s (floor ${floorPreview.seconds.toFixed(1)}), refresh ${refresh.seconds.toFixed(1)} s (floor ${floorRefresh.seconds.toFixed(1)})`);
     return row;
   } finally {
     await emu.close();
@@ -290,15 +283,15 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   console.log(`scale: ${cpus.length} × ${cpus[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   if (FLOOR_UP_SKIPS_CHECKPOINTS) console.log("the floor's up ran with PULUMI_SKIP_CHECKPOINTS=true (BENCH_SCALE_FLOOR_UP=skip-checkpoints)");
-  console.log("| items | resources | export s (peak MiB) | adopting up s (floor's up; skipping checkpoints) | reads/resource | writes | preview s (floor, ratio) | refresh s (floor, ratio) | refresh s, host's stock decoding (ratio) | refresh requests/resource | state B/resource (floor, ratio) | emulator peak MiB |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("| items | resources | export s (peak MiB) | adopting up s (floor's up; skipping checkpoints) | reads/resource | writes | preview s (floor, ratio) | refresh s (floor, ratio) | refresh requests/resource | state B/resource (floor, ratio) | emulator peak MiB |");
+  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     console.log(
-      `| ${r.n} | ${r.resources} | ${r.export.seconds.toFixed(1)} (${r.export.peakRssMiB ?? "?"}) | ${r.up.seconds.toFixed(1)} (${r.floor.up.toFixed(1)}; ${r.upSkippingCheckpoints.toFixed(1)}) | ${(r.up.reads / r.resources).toFixed(2)} | ${r.up.writes} | ${r.preview.seconds.toFixed(1)} (${r.floor.preview.toFixed(1)}, ${(r.preview.seconds / r.floor.preview).toFixed(2)}×) | ${r.refresh.seconds.toFixed(1)} (${r.floor.refresh.toFixed(1)}, ${(r.refresh.seconds / r.floor.refresh).toFixed(2)}×) | ${r.refreshStockHost.toFixed(1)} (${(r.refreshStockHost / r.floor.refresh).toFixed(2)}×) | ${(r.refresh.requests / r.resources).toFixed(2)} | ${Math.round(r.stateBytesPerResource)} (${Math.round(r.floor.stateBytesPerResource)}, ${(r.stateBytesPerResource / r.floor.stateBytesPerResource).toFixed(2)}×) | ${r.emulatorPeakMiB} |`,
+      `| ${r.n} | ${r.resources} | ${r.export.seconds.toFixed(1)} (${r.export.peakRssMiB ?? "?"}) | ${r.up.seconds.toFixed(1)} (${r.floor.up.toFixed(1)}; ${r.upSkippingCheckpoints.toFixed(1)}) | ${(r.up.reads / r.resources).toFixed(2)} | ${r.up.writes} | ${r.preview.seconds.toFixed(1)} (${r.floor.preview.toFixed(1)}, ${(r.preview.seconds / r.floor.preview).toFixed(2)}×) | ${r.refresh.seconds.toFixed(1)} (${r.floor.refresh.toFixed(1)}, ${(r.refresh.seconds / r.floor.refresh).toFixed(2)}×) | ${(r.refresh.requests / r.resources).toFixed(2)} | ${Math.round(r.stateBytesPerResource)} (${Math.round(r.floor.stateBytesPerResource)}, ${(r.stateBytesPerResource / r.floor.stateBytesPerResource).toFixed(2)}×) | ${r.emulatorPeakMiB} |`,
     );
   }
   if (UP_SKIPS_CHECKPOINTS) console.log("the adopting up ran with PULUMI_SKIP_CHECKPOINTS=true (BENCH_SCALE_UP=skip-checkpoints): its time is not one stack's; no split run");
-  if (ROUNDS > 1) console.log(`refresh: best of ${ROUNDS} rounds, interleaved with the floor's and the host's stock decoding (PORTAL_HOST_DECODE=stock)`);
+  if (ROUNDS > 1) console.log(`refresh: best of ${ROUNDS} rounds, interleaved with the floor's`);
   for (const r of rows) {
     if (!r.split) continue;
     console.log(`split ${r.n}: export --split-by owner into ${r.split.projects} projects; org's adopting up ${r.split.org.toFixed(1)} s, then the parts ${SPLIT_PARALLEL} at a time ${r.split.parts.toFixed(1)} s: ${r.split.seconds.toFixed(1)} s against the single stack's ${r.up.seconds.toFixed(1)} s (${(r.split.seconds / r.up.seconds).toFixed(2)}×), ${r.split.writes} writes`);

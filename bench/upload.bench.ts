@@ -4,7 +4,7 @@
 // "256,1024"): the baseline is one raw streamed POST addItem with a Content-Length (node:http and
 // an fs stream: the loopback ceiling of this emulator), then the provider's createPortalItem with
 // the shipped limits (limits.ts UPLOAD), forced multipart with the shipped part size, multipart
-// with docs/spec.md's 5 MiB parts, and arcgis-rest-js sending 5 MiB parts one after another. Every
+// with docs/dev/spec.md's 5 MiB parts, and arcgis-rest-js sending 5 MiB parts one after another. Every
 // stored item's bytes are verified (SHA-256 of its data). Also: bytes read from disk per `up`
 // (check in preview, check in update, create), and the job poll schedule's notice latency.
 // Run: npm run bench upload   (BENCH_JSON=file writes the raw figures)

@@ -5,6 +5,7 @@
 
 import { z } from "zod";
 import { deleteLines, type ItemFacts } from "./deleteLines";
+import { MAX_NESTING, nestingProblem } from "./renderPlanDepth";
 
 export class NotPreviewJson extends Error {}
 
@@ -66,6 +67,9 @@ const PREVIEW = z.object({
 const pathOf = (p: readonly PropertyKey[]) => p.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i > 0 ? "." : ""}${String(k)}`)).join("") || "the document";
 
 export function parsePreview(text: string): Preview {
+  // bounded before the parser or any walker recurses through it (issue 45)
+  const deep = nestingProblem(text);
+  if (deep) throw new NotPreviewJson(`the input is ${deep}; render-plan reads at most ${MAX_NESTING} levels (a \`pulumi preview --json\` output nests far less)`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

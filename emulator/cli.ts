@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// portal-emulator --port 7443 --fixtures file.json --release 11.4 [--web-adaptor portal] [--http-errors] [--request-timeout-ms 60000] [--help]
-// Prints the emulator's URLs and the fixture users' tokens, then runs until SIGINT/SIGTERM.
+// portal-emulator --port 7443 --fixtures file.json --release 11.4 [--web-adaptor portal] [--http-errors] [--request-timeout-ms 60000] [--detached] [--help]
+// Prints the emulator's URLs and the fixture users' tokens, then runs until SIGINT/SIGTERM, or until
+// the process that started it ends (parentWatch.ts; --detached: not then).
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
+import { logInternalError } from "./internalErrors";
+import { onLauncherGone } from "./parentWatch";
 
 const OPTIONS = {
   port: { type: "string", default: "7443" },
@@ -13,13 +16,16 @@ const OPTIONS = {
   "http-errors": { type: "boolean", default: false },
   "job-delay-ms": { type: "string" },
   "request-timeout-ms": { type: "string" },
+  detached: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
 const USAGE = `Usage: portal-emulator [options]
 
 Runs the portal emulator until SIGINT or SIGTERM, after printing its URLs and the fixture users'
-tokens (local test tokens only).
+tokens (local test tokens only). It also stops when the process that started it ends (npx, a
+test runner, a script), so stopping the launcher frees the port even where the signal is not
+passed on.
 
 Options:
   --port <n>            port to listen on (default 7443; 0: any free port)
@@ -33,6 +39,8 @@ Options:
   --request-timeout-ms <n>
                         a request not answered this long after its body arrived gets a 504
                         in the error envelope (default 60000)
+  --detached            keep running after the process that started it ends (stop it with
+                        SIGINT or SIGTERM)
   -h, --help            print this help and exit
 `;
 
@@ -74,12 +82,31 @@ async function main(): Promise<void> {
     ...Object.entries(emulator.tokens).map(([user, token]) => `  ${user}: ${token}`),
   ];
   process.stdout.write(lines.join("\n") + "\n");
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     void emulator.close().then(() => process.exit(0));
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  if (!values.detached) {
+    onLauncherGone((pid) => {
+      process.stderr.write(`portal-emulator: the process that started it (pid ${pid}) has ended; stopping\n`);
+      stop();
+    });
+  }
 }
+
+// issue 45: this process is the emulator's own, serving every test of a CI job. An exception no
+// route caught (thrown in a library's callback) is logged in one line and the server keeps serving:
+// the request it belonged to, if any, is answered by the request timeout's 504. Only here, never in
+// startEmulator (a test's process is not the emulator's to keep alive) nor in the provider.
+// output nobody reads any more (the launcher that held the pipe is gone) is not an error of the emulator
+process.stdout.on("error", () => undefined);
+process.stderr.on("error", () => undefined);
+process.on("uncaughtException", (e) => logInternalError("outside any request (the emulator keeps serving)", e));
+process.on("unhandledRejection", (e) => logInternalError("outside any request (the emulator keeps serving)", e));
 
 main().catch((e) => {
   process.stderr.write(`portal-emulator: ${(e as Error).message}\n`);

@@ -40,7 +40,7 @@ export const tokenRequired = () => new EmulatorError(499, "Token Required.");
 
 /**
  * The error catalogue: every messageCode the emulator answers, with its HTTP code and the message
- * a route gives when it has nothing more specific to say (spec.md#errors, spec.md#gap-error-transport; codes docs/spec.md
+ * a route gives when it has nothing more specific to say (spec.md#errors, spec.md#gap-error-transport; codes docs/dev/spec.md
  * does not show are the emulator's guesses, marked unconfirmed there).
  */
 export const MESSAGE_CODES = {

@@ -172,7 +172,7 @@ export const chunkedTooLarge = () =>
 export const MAX_FILE_NAME_BYTES = 255;
 
 /**
- * An upload's file name (issue 30): a name, not a path (no `/` or `\`: docs/spec.md does not say a
+ * An upload's file name (issue 30): a name, not a path (no `/` or `\`: docs/dev/spec.md does not say a
  * portal cuts a path down to its last segment, so the emulator refuses rather than guesses), without
  * NUL or control characters, at most 255 UTF-8 bytes; otherwise a 400 that names the rule (never a
  * server path).

@@ -4,6 +4,16 @@
 // (cli/planPolicies.ts), with the same words. A value the plan does not know yet (an id of a
 // resource still to create) is never a violation: the rule looks at what it can see.
 
+import { KINDS } from "../resources/generated/kinds";
+
+/** The kinds the rules read, as the resource definitions name them (`npm run gen` writes KINDS). */
+const PORTAL_ITEM = KINDS.portalItem.policyKind;
+const ITEM_STATUS = KINDS.itemStatus.policyKind;
+const CATEGORY_SCHEMA = KINDS.categorySchema.policyKind;
+const FOLDER = KINDS.folder.policyKind;
+const GROUP = KINDS.group.policyKind;
+const LAYER_APPEND = KINDS.layerAppend.policyKind;
+
 /** The levels @pulumi/policy takes; `remediate` on a stack policy (these rules) counts as mandatory, as in the engine. */
 export type EnforcementLevel = "advisory" | "mandatory" | "remediate" | "disabled";
 export const ENFORCEMENT_LEVELS: readonly EnforcementLevel[] = ["advisory", "mandatory", "remediate", "disabled"];
@@ -71,14 +81,14 @@ function target(rs: readonly RuleResource[], from: RuleResource, prop: string, p
   const byDep = rs.find((r) => deps.includes(r.urn));
   if (byDep) return byDep;
   const value = str(path(from));
-  return value === undefined ? undefined : rs.find((r) => r.kind === "PortalItem" && (str(r.props.adoptItemId) === value || str(r.props.itemIdToCreate) === value));
+  return value === undefined ? undefined : rs.find((r) => r.kind === PORTAL_ITEM && (str(r.props.adoptItemId) === value || str(r.props.itemIdToCreate) === value));
 }
 
 /** The PortalItem an ItemStatus is about. */
 const statusTarget = (rs: readonly RuleResource[], s: RuleResource) => target(rs, s, "itemId", (r) => r.props.itemId);
 
 function statusOf(rs: readonly RuleResource[], item: RuleResource): string | undefined {
-  return of(rs, "ItemStatus")
+  return of(rs, ITEM_STATUS)
     .filter((s) => statusTarget(rs, s) === item)
     .map((s) => str(s.props.status))
     .find((x) => x !== undefined);
@@ -90,7 +100,7 @@ function relatedTo(rs: readonly RuleResource[], item: RuleResource): RuleResourc
   if (!rel) return [];
   const deps = item.propertyDependencies.relationship ?? [];
   const ids = [str(rel.originItemId), str(rel.destinationItemId)].filter((x): x is string => x !== undefined);
-  return rs.filter((r) => r !== item && r.kind === "PortalItem" && (deps.includes(r.urn) || ids.includes(str(r.props.adoptItemId) ?? "\0") || ids.includes(str(r.props.itemIdToCreate) ?? "\0")));
+  return rs.filter((r) => r !== item && r.kind === PORTAL_ITEM && (deps.includes(r.urn) || ids.includes(str(r.props.adoptItemId) ?? "\0") || ids.includes(str(r.props.itemIdToCreate) ?? "\0")));
 }
 
 /** Every category path of a content tree: `/Categories/Water/Lakes`, lower-cased for comparison. */
@@ -114,7 +124,7 @@ export const RULES: PortalRule[] = [
     description: "An item shared with everyone (sharing.access public) is authoritative (an ItemStatus), or carries licenseInfo and accessInformation.",
     defaultLevel: "mandatory",
     check(rs, _config, report) {
-      for (const item of of(rs, "PortalItem")) {
+      for (const item of of(rs, PORTAL_ITEM)) {
         if (str(obj(item.props.sharing)?.access) !== "public") continue;
         if (AUTHORITATIVE.has(statusOf(rs, item) ?? "")) continue;
         const missing = ["licenseInfo", "accessInformation"].filter((k) => !isUnknown(item.props[k]) && (str(item.props[k]) ?? "").trim() === "");
@@ -128,10 +138,10 @@ export const RULES: PortalRule[] = [
     description: "Every category a PortalItem is filed under exists in a CategorySchema of the same stack.",
     defaultLevel: "mandatory",
     check(rs, _config, report) {
-      const schemas = of(rs, "CategorySchema");
+      const schemas = of(rs, CATEGORY_SCHEMA);
       // the program's tree (categorySchema), or as check normalized it (__categorySchema, and `outline`: path → description)
       const paths = new Set(schemas.flatMap((s) => [...categoryPaths(s.props.categorySchema ?? s.props.__categorySchema), ...Object.keys(obj(s.props.outline) ?? {}).map((k) => `/${k}`.toLowerCase())]));
-      for (const item of of(rs, "PortalItem")) {
+      for (const item of of(rs, PORTAL_ITEM)) {
         const bad = list(item.props.categories).filter((c): c is string => typeof c === "string" && !paths.has(c.replace(/\/+$/, "").toLowerCase()));
         if (bad.length === 0) continue;
         const where = schemas.length === 0 ? "this stack has no CategorySchema" : `the CategorySchema${schemas.length > 1 ? "s" : ""} ${schemas.map((s) => `"${s.name}"`).join(", ")} ha${schemas.length > 1 ? "ve" : "s"} no such path`;
@@ -144,14 +154,14 @@ export const RULES: PortalRule[] = [
     description: "No ItemStatus deprecates an item that another item of the stack depends on (its relationship points at it), or that an authoritative item uses (its text holds the item's id).",
     defaultLevel: "mandatory",
     check(rs, _config, report) {
-      for (const s of of(rs, "ItemStatus")) {
+      for (const s of of(rs, ITEM_STATUS)) {
         if (str(s.props.status) !== "deprecated") continue;
         const item = statusTarget(rs, s);
         if (!item) continue;
-        const related = of(rs, "PortalItem").filter((u) => relatedTo(rs, u).includes(item));
+        const related = of(rs, PORTAL_ITEM).filter((u) => relatedTo(rs, u).includes(item));
         // an authoritative item uses it when its text (a web map's JSON …) holds its id, or is computed from it
         const ids = [str(s.props.itemId), str(item.props.adoptItemId), str(item.props.itemIdToCreate)].filter((x): x is string => x !== undefined && x !== "");
-        const inText = of(rs, "PortalItem").filter((u) => {
+        const inText = of(rs, PORTAL_ITEM).filter((u) => {
           if (u === item || related.includes(u) || !AUTHORITATIVE.has(statusOf(rs, u) ?? "")) return false;
           const text = str(u.props.text);
           return (u.propertyDependencies.text ?? []).includes(item.urn) || (text !== undefined && ids.some((id) => text.includes(id)));
@@ -178,7 +188,7 @@ export const RULES: PortalRule[] = [
     check(rs, config, report) {
       const required: string[] = Array.isArray(config.requiredTags) ? config.requiredTags : [];
       const pattern = typeof config.titlePattern === "string" ? new RegExp(config.titlePattern) : undefined;
-      for (const item of of(rs, "PortalItem")) {
+      for (const item of of(rs, PORTAL_ITEM)) {
         const problems: string[] = [];
         const tagsKnown = known(item.props.tags) !== undefined || item.props.tags === undefined;
         const tags = list(item.props.tags).map((t) => String(t).toLowerCase());
@@ -205,10 +215,10 @@ export const RULES: PortalRule[] = [
       const folders: Record<string, string> = obj(config.folders) as Record<string, string> ?? {};
       const groups: Record<string, string> = obj(config.groups) as Record<string, string> ?? {};
       const folderTitle = (item: RuleResource) => {
-        const f = rs.find((r) => r.kind === "Folder" && (item.propertyDependencies.folder ?? []).includes(r.urn));
+        const f = rs.find((r) => r.kind === FOLDER && (item.propertyDependencies.folder ?? []).includes(r.urn));
         return f ? str(f.props.title) : str(item.props.folder);
       };
-      for (const item of of(rs, "PortalItem")) {
+      for (const item of of(rs, PORTAL_ITEM)) {
         const sharing = obj(item.props.sharing);
         const access = str(sharing?.access);
         if (access === undefined) continue;
@@ -216,7 +226,7 @@ export const RULES: PortalRule[] = [
         const ft = folderTitle(item);
         if (ft !== undefined && folders[ft] !== undefined) limits.push([`folder "${ft}"`, folders[ft]]);
         const groupDeps = item.propertyDependencies.sharing ?? [];
-        for (const g of rs.filter((r) => r.kind === "Group" && groupDeps.includes(r.urn))) {
+        for (const g of rs.filter((r) => r.kind === GROUP && groupDeps.includes(r.urn))) {
           const gt = str(g.props.title);
           if (gt !== undefined && groups[gt] !== undefined) limits.push([`group "${gt}"`, groups[gt]]);
         }
@@ -233,7 +243,7 @@ export const RULES: PortalRule[] = [
     configSchema: { properties: { allow: { type: "array", items: { type: "string" } } } },
     check(rs, config, report) {
       const allow: string[] = Array.isArray(config.allow) ? config.allow : [];
-      for (const a of of(rs, "LayerAppend")) {
+      for (const a of of(rs, LAYER_APPEND)) {
         if (known(a.props.truncate) !== true || allow.includes(a.name)) continue;
         report(a.urn, `LayerAppend "${a.name}" has truncate: true, which deletes every row of the layer before the append: add "${a.name}" to the allow list of portal-append-truncate-allowed in the policy config, or drop truncate.`);
       }

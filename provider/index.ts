@@ -28,5 +28,7 @@ export * as ops from "./ops";
 /** The request rules (zod). */
 export * as rules from "./rules";
 export { resourceProviders } from "./resources";
+export { resourceDefinitions, DEFINITIONS as RESOURCE_DEFINITIONS, type ResourceKind } from "./resources/definitions";
+export type { ResourceDefinition, ItemFacts, DeleteLines as DeleteLinesOf } from "./resources/machinery/definition";
 export * as propertyTables from "./resources/tables";
 export * as itemIdentity from "./resources/portalItem/identity";

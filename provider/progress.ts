@@ -1,6 +1,6 @@
 // Progress lines the Pulumi CLI shows while a step runs (issue 16, scope 5).
 //
-// What works in a dynamic provider (verified with CLI 3.248, docs/compatibility.md): the SDK's
+// What works in a dynamic provider (verified with CLI 3.248, docs/dev/compatibility-log.md): the SDK's
 // dynamic-provider host is started by the engine with the engine's gRPC address as its first
 // argument, but it does not connect `pulumi.log` to it (there `pulumi.log.info` falls back to
 // stdout, which the engine keeps for `-v` logs only). We open our own Engine client on that address

@@ -1,29 +1,31 @@
 // The Node dynamic-provider host prints `${e}: ${e.stack}` to stderr when check, diff, read or
-// delete throws (@pulumi/pulumi cmd/dynamic-provider), and the engine shows that on the stack's row:
-// the message a second time plus the provider's stack frames with .ts paths (issue 29 scope 2: one
-// message per failure, no stack frame). The engine already shows the error's message on the
-// resource's row, so an error leaving a provider method is marked, and that one console line is
-// dropped; every other console output passes untouched.
-const MARK = "\u2063(shown by the engine on the resource)";
+// delete throws (@pulumi/pulumi cmd/dynamic-provider), and the engine shows that line under the
+// stack besides the error on the resource's row: the message a second time plus the provider's stack
+// frames (one message per failure, no stack frame, is what a user should see). The engine already
+// shows the error's message on the resource's row, so the error leaving a provider method is one of
+// our own objects with no stack and an empty string form: the host's line carries neither the message
+// nor a frame (the engine drops a blank line; what is left is the separator, ":"). Nothing global is
+// changed: an error of this package's classes is marked itself; any other is wrapped in one of ours
+// (its message, its `code` for gRPC, the original as `cause`).
+import { ConfigError, PortalError } from "./rest/errors";
 
-let installed = false;
+/** What a provider method throws when what failed was not an error of ours (a library's, a plain Error). */
+export class ProviderError extends Error {}
 
-function installFilter(): void {
-  if (installed) return;
-  installed = true;
-  const original = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
-    if (args.length === 1 && typeof args[0] === "string" && args[0].endsWith(MARK)) return;
-    original(...args);
-  };
-}
+const blank = (): string => "";
 
-/** Marks `e` so the host's stack print of it is dropped; the message (what the engine shows) is kept. */
+/** `e` as an error of ours whose stack and string form are empty; its message (what the engine shows) is kept. */
 export function quiet(e: unknown): unknown {
   if (!(e instanceof Error)) return e;
-  installFilter();
-  Object.defineProperty(e, "stack", { value: MARK, configurable: true, writable: true });
-  return e;
+  let own: Error = e;
+  if (!(e instanceof PortalError || e instanceof ConfigError || e instanceof ProviderError)) {
+    own = new ProviderError(e.message, { cause: e });
+    const code = (e as { code?: unknown }).code;
+    if (code !== undefined) Object.assign(own, { code });
+  }
+  Object.defineProperty(own, "stack", { value: "", configurable: true, writable: true });
+  Object.defineProperty(own, "toString", { value: blank, configurable: true, writable: true });
+  return own;
 }
 
 type Method = (...args: any[]) => Promise<any>;

@@ -7,8 +7,8 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { rules } from "../provider";
-import type { CategoryNodeArgs } from "./categorySchema";
-import type { MemberCategoryNodeArgs } from "./memberCategorySchema";
+import type { CategoryNodeArgs } from "./generated/categorySchema";
+import type { MemberCategoryNodeArgs } from "./generated/memberCategorySchema";
 
 /**
  * Reads a tree from a `.yaml`/`.yml` or `.json` file: either a list of nodes, or an object with a
@@ -37,7 +37,11 @@ function closest(word: string, allowed: readonly string[]): string | undefined {
   const distance = (a: string, b: string) => {
     const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
     for (let j = 1; j <= b.length; j++) d[0][j] = j;
-    for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+    }
     return d[a.length][b.length];
   };
   const best = [...allowed].sort((x, y) => distance(word, x) - distance(word, y))[0];
@@ -50,7 +54,8 @@ function loadTree(file: string, wrapper: string, keys: readonly string[]): unkno
   try {
     text = fs.readFileSync(full, "utf8");
   } catch (e) {
-    throw treeError(`cannot read the category tree ${full}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw treeError(`cannot read the category tree ${full}: ${why}`);
   }
   const lines = new LineCounter();
   // JSON is YAML too: one parser gives positions for both
@@ -58,19 +63,22 @@ function loadTree(file: string, wrapper: string, keys: readonly string[]): unkno
   const bad = doc.errors[0];
   if (bad) {
     const at = lines.linePos(bad.pos[0]);
-    throw treeError(`${full}:${at.line}:${at.col}: not valid ${/\.json$/i.test(full) ? "JSON" : "YAML"}: ${bad.message.split("\n")[0]}`);
+    const format = /\.json$/i.test(full) ? "JSON" : "YAML";
+    throw treeError(`${full}:${at.line}:${at.col}: not valid ${format}: ${bad.message.split("\n")[0]}`);
   }
   const where = (n: Node | null | undefined) => {
     const at = n?.range ? lines.linePos(n.range[0]) : { line: 1, col: 1 };
     return `${full}:${at.line}:${at.col}`;
   };
+  const notAList = (n: Node | null | undefined) =>
+    treeError(`${where(n)}: must hold a list of category nodes or an object with a "${wrapper}" list`);
   let list: Node | null | undefined = doc.contents;
   if (isMap(list)) {
     const inner = list.get(wrapper, true) as Node | undefined;
-    if (!isSeq(inner)) throw treeError(`${where(list)}: must hold a list of category nodes or an object with a "${wrapper}" list`);
+    if (!isSeq(inner)) throw notAList(list);
     list = inner;
   }
-  if (!isSeq(list)) throw treeError(`${where(list)}: must hold a list of category nodes or an object with a "${wrapper}" list`);
+  if (!isSeq(list)) throw notAList(list);
   const walk = (seq: Node) => {
     if (!isSeq(seq)) throw treeError(`${where(seq)}: "categories" must be a list of nodes`);
     for (const node of seq.items as Node[]) {
@@ -79,20 +87,26 @@ function loadTree(file: string, wrapper: string, keys: readonly string[]): unkno
         const key = String((pair.key as { value?: unknown })?.value ?? pair.key);
         if (!keys.includes(key)) {
           const hint = closest(key, keys);
-          throw treeError(`${where(pair.key as Node)}: unknown key "${key}" in a category node${hint ? `; did you mean "${hint}"?` : ""} (a node has ${keys.join(", ")})`);
+          const didYou = hint ? `; did you mean "${hint}"?` : "";
+          const has = `(a node has ${keys.join(", ")})`;
+          throw treeError(`${where(pair.key as Node)}: unknown key "${key}" in a category node${didYou} ${has}`);
         }
-        if (key === "categories" && pair.value !== null && !(isSeq(pair.value) && pair.value.items.length === 0)) walk(pair.value as Node);
+        const empty = pair.value === null || (isSeq(pair.value) && pair.value.items.length === 0);
+        if (key === "categories" && !empty) walk(pair.value as Node);
       }
     }
   };
   walk(list);
-  const tree = (doc.toJS() && isMap(doc.contents) ? (doc.toJS() as Record<string, unknown[]>)[wrapper] : doc.toJS()) as unknown[];
+  const js = doc.toJS();
+  const tree = (js && isMap(doc.contents) ? (js as Record<string, unknown[]>)[wrapper] : js) as unknown[];
   checkLimits(tree, list, wrapper, where);
   return tree;
 }
 
 /** The rules of the resource (provider/rules/categorySchema.ts), each failure at its node in the file. */
-function checkLimits(tree: unknown[], list: Node, wrapper: string, where: (n: Node | null | undefined) => string): void {
+type Where = (n: Node | null | undefined) => string;
+
+function checkLimits(tree: unknown[], list: Node, wrapper: string, where: Where): void {
   const schema = wrapper === "categorySchema" ? rules.contentCategorySchemaInput : rules.memberCategorySchemaInput;
   const r = schema.safeParse({ [wrapper]: tree });
   if (r.success) return;
@@ -114,8 +128,11 @@ function checkLimits(tree: unknown[], list: Node, wrapper: string, where: (n: No
     }
     const last = steps[steps.length - 1];
     const field = typeof last === "string" && last !== "categories" ? last : undefined;
-    const said = field === undefined ? issue.message : /^\d/.test(issue.message) ? `${field} has ${issue.message}` : `${field}: ${issue.message}`;
-    return { line: node?.range?.[0] ?? 0, text: `${where(node)}: ${titles.length > 0 ? `${titles.join("/")}: ` : ""}${said}` };
+    const said =
+      field === undefined ? issue.message : /^\d/.test(issue.message) ? `${field} has ${issue.message}` : `${field}: ${issue.message}`;
+    const titled = titles.length > 0 ? `${titles.join("/")}: ` : "";
+    return { line: node?.range?.[0] ?? 0, text: `${where(node)}: ${titled}${said}` };
   }).sort((a, b) => a.line - b.line).map((l) => l.text);
-  throw treeError(lines.length === 1 ? lines[0] : `${lines.length} problems in the category tree:\n${lines.join("\n")}`);
+  const problems = `${lines.length} problems in the category tree:\n${lines.join("\n")}`;
+  throw treeError(lines.length === 1 ? lines[0] : problems);
 }

@@ -9,7 +9,9 @@ import type * as pulumi from "@pulumi/pulumi";
  * Node.js dynamic provider cannot return a detailed diff, and the engine stores the checked inputs,
  * so the old lines cannot be left out — docs/review.md.)
  */
-export function withHiddenDiffs(opts: pulumi.CustomResourceOptions | undefined, paths: readonly string[]): pulumi.CustomResourceOptions {
+type Options = pulumi.CustomResourceOptions;
+
+export function withHiddenDiffs(opts: Options | undefined, paths: readonly string[]): Options {
   return paths.length === 0 ? { ...opts } : { ...opts, hideDiffs: [...(opts?.hideDiffs ?? []), ...paths] };
 }
 
@@ -18,6 +20,6 @@ export function withHiddenDiffs(opts: pulumi.CustomResourceOptions | undefined, 
  * nested array, diffed index by index, would repeat the same change less readably, so its diff is
  * hidden (the CLI still says it changed), with the portal id the check fills in.
  */
-export function hideTreeDiff(opts: pulumi.CustomResourceOptions | undefined, property: string): pulumi.CustomResourceOptions {
+export function hideTreeDiff(opts: Options | undefined, property: string): Options {
   return withHiddenDiffs(opts, [property, `__${property}`, "portalId"]);
 }

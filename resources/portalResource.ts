@@ -1,14 +1,13 @@
 // The base of every public class: one place for the stub, the type token (from the kind, written
 // once), the URN a check reads (crash-safe identities, provider/resources/machinery/replacing.ts),
-// the diffs `preview --diff` hides (options.ts) and the constructor that captures no stack frames
-// (resources/stackCaptures.ts).
+// and the diffs `preview --diff` hides (options.ts).
 import * as pulumi from "@pulumi/pulumi";
-import { providerStub, type ResourceKind } from "./stub";
-import { withoutStackCaptures } from "./stackCaptures";
+import { KINDS, type ResourceKind } from "./generated/kinds";
+import { providerStub } from "./stub";
 import { withHiddenDiffs } from "./options";
 
 export interface ResourceSetup {
-  /** Ids the check fills in for dependents (itemId, groupId, folderId), hidden from `preview --diff` with the plan lines. */
+  /** Ids the check fills in for dependents (itemId, groupId, folderId), hidden from `preview --diff`. */
   hidden?: readonly string[];
   /** The provider reads the resource's URN (default true; the category trees, singletons per organization, do not). */
   urn?: boolean;
@@ -18,20 +17,25 @@ export interface ResourceSetup {
   options?: (opts: pulumi.CustomResourceOptions | undefined) => pulumi.CustomResourceOptions;
 }
 
-/** `portalItem` → `PortalItem`: the type token's last part, as the engine shows it. */
-export const typeOf = (kind: ResourceKind): string => kind[0].toUpperCase() + kind.slice(1);
+/** `portalItem` → `PortalItem`: the type token's last part, as the engine shows it (from the definitions). */
+export const typeOf = (kind: ResourceKind): string => KINDS[kind].name;
 
 export abstract class PortalResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: ResourceKind, name: string, props: Record<string, unknown>, opts?: pulumi.CustomResourceOptions, setup: ResourceSetup = {}) {
+  protected constructor(
+    kind: ResourceKind,
+    name: string,
+    props: Record<string, unknown>,
+    opts?: pulumi.CustomResourceOptions,
+    setup: ResourceSetup = {},
+  ) {
     const type = typeOf(kind);
-    const withUrn = setup.urn === false ? props : { ...props, __urn: pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent) };
+    const urn = () => pulumi.createUrn(name, `pulumi-nodejs:dynamic/portal:${type}`, opts?.parent);
+    const withUrn = setup.urn === false ? props : { ...props, __urn: urn() };
     let options = setup.options ? setup.options(opts) : withHiddenDiffs(opts, setup.hidden ?? []);
-    if (setup.secretOutputs && setup.secretOutputs.length > 0) options = { ...options, additionalSecretOutputs: [...(options.additionalSecretOutputs ?? []), ...setup.secretOutputs] };
-    const restoreStacks = withoutStackCaptures();
-    try {
-      super(providerStub(kind), name, withUrn, options, "portal", type);
-    } finally {
-      restoreStacks();
+    if (setup.secretOutputs && setup.secretOutputs.length > 0) {
+      const additionalSecretOutputs = [...(options.additionalSecretOutputs ?? []), ...setup.secretOutputs];
+      options = { ...options, additionalSecretOutputs };
     }
+    super(providerStub(kind), name, withUrn, options, "portal", type);
   }
 }

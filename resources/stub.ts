@@ -2,15 +2,16 @@
 // capture nothing but a resource kind. Each method loads the real implementation by package name
 // when the provider host calls it; the host resolves the package installed beside the program.
 //
-// Each stub is the whole `module.exports` of resources/stubs/<kind>.js, exported by the package as
-// `pulumi-gis-portal/stubs/<kind>`. Pulumi's closure serializer captures a module that lives in
-// node_modules as `require("<its exported name>")` instead of by value, so an installed package
-// puts a few hundred bytes in state per resource. (Run from a source checkout, the same stub is
+// Each stub is the whole `module.exports` of resources/stubs/<kind>.js (written by `npm run gen`),
+// exported by the package as `pulumi-gis-portal/stubs/<kind>`. Pulumi's closure serializer captures
+// a module that lives in node_modules as `require("<its exported name>")` instead of by value, so an
+// installed package puts a few hundred bytes in state per resource. (Run from a source checkout, the same stub is
 // serialized by value: about 2 KB.)
 import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceKind } from "./generated/kinds";
 
-/** The resource kinds implemented in `pulumi-gis-portal/provider` (its `resourceProviders`). */
-export type ResourceKind = "categorySchema" | "memberCategorySchema" | "itemStatus" | "portalItem" | "layerAppend" | "group" | "groupMembership" | "folder";
+/** The resource kinds of `pulumi-gis-portal/provider` (its `resourceProviders`), generated from the definitions. */
+export type { ResourceKind } from "./generated/kinds";
 
 type Provider = pulumi.dynamic.ResourceProvider;
 type Method = "configure" | "check" | "diff" | "create" | "read" | "update" | "delete";

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The operations audit of docs/fidelity.md (issue 27): every `client.request(...)` in provider/ops,
+// The operations audit of docs/dev/fidelity.md (issue 27): every `client.request(...)` in provider/ops,
 // read with the TypeScript compiler: the exported function, the operation name, the method, the
 // path, the parameters it sends, and the sources its doc comment cites (spec.md anchors, REST
 // pages, rest-js/py). `node scripts/ops-audit.js` prints the table; `--write` puts it into
-// docs/fidelity.md between its markers; test/unit/ops-audit.test.ts fails when the doc is stale
+// docs/dev/fidelity.md between its markers; test/unit/ops-audit.test.ts fails when the doc is stale
 // or an operation has no source.
 "use strict";
 const fs = require("node:fs");
@@ -12,7 +12,7 @@ const ts = require("typescript");
 
 const root = path.resolve(__dirname, "..");
 const OPS = path.join(root, "provider", "ops");
-const DOC = path.join(root, "docs", "fidelity.md");
+const DOC = path.join(root, "docs", "dev", "fidelity.md");
 const BEGIN = "<!-- generated:ops-audit (node scripts/ops-audit.js --write) -->";
 const END = "<!-- /generated:ops-audit -->";
 
@@ -224,10 +224,40 @@ function audit() {
       else if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) visitFn(d, text(d.name, sf), comment);
     }
   }
+  rows.push(...readAheadRows(rows));
   // the client's own requests (provider/rest/client.ts, provider/rest/auth.ts)
   rows.push({ file: "../rest/client.ts", fn: "PortalClient.self", op: "portals/self", method: "GET", path: "portals/self", params: "—", sources: ["spec.md#gap-portal-self", ...PUBLIC["portals/self"]] });
   rows.push({ file: "../rest/client.ts", fn: "PortalClient.generateToken", op: "generateToken", method: "POST", path: "generateToken", params: "username, password, referer, expiration", sources: ["spec.md#gap-generate-token", "spec.md#authentication", ...PUBLIC.generateToken] });
   return rows;
+}
+
+/**
+ * The requests ops/readAhead.ts sends of its own, ahead of the reads that will ask for them: each
+ * function of provider/ops that calls `readAhead(…)` with siblings whose `read: () => op(…)` is an
+ * audited function gives that function's rows again, under its own name.
+ */
+function readAheadRows(rows) {
+  const out = [];
+  for (const file of fs.readdirSync(OPS).filter((f) => f.endsWith(".ts") && f !== "readAhead.ts").sort()) {
+    const full = path.join(OPS, file);
+    const sf = ts.createSourceFile(full, fs.readFileSync(full, "utf8"), ts.ScriptTarget.ES2022, true);
+    for (const st of sf.statements) {
+      if (!ts.isFunctionDeclaration(st) || !st.name) continue;
+      const reads = new Set();
+      let callsReadAhead = false;
+      const walk = (n) => {
+        if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "readAhead") callsReadAhead = true;
+        if (ts.isPropertyAssignment(n) && text(n.name, sf) === "read" && ts.isArrowFunction(n.initializer) && ts.isCallExpression(n.initializer.body) && ts.isIdentifier(n.initializer.body.expression)) reads.add(n.initializer.body.expression.text);
+        ts.forEachChild(n, walk);
+      };
+      walk(st);
+      if (!callsReadAhead) continue;
+      for (const fn of reads) {
+        for (const r of rows.filter((x) => x.fn === fn)) out.push({ ...r, file, fn: st.name.text, sources: [`read ahead (ops/readAhead.ts: the siblings' \`${r.file.replace(/\.ts$/, "")}.${fn}\`, at most PAGES_IN_FLIGHT at once)`, ...r.sources] });
+      }
+    }
+  }
+  return out;
 }
 
 const cell = (s) => String(s).replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -259,6 +289,6 @@ if (require.main === module) {
   const t = table(rows);
   if (process.argv.includes("--write")) {
     fs.writeFileSync(DOC, withTable(fs.readFileSync(DOC, "utf8"), t));
-    console.log(`ops-audit: ${rows.length} rows written to docs/fidelity.md`);
+    console.log(`ops-audit: ${rows.length} rows written to docs/dev/fidelity.md`);
   } else console.log(t);
 }

@@ -12,7 +12,7 @@ function pulumiVersion() {
 
 /**
  * The oldest Pulumi CLI this package works with, and why. ensure-pulumi uses any `pulumi` on PATH
- * at or above it; docs/compatibility.md records what was verified.
+ * at or above it; docs/dev/compatibility-log.md records what was verified.
  */
 const CLI_FLOOR = "3.200.0";
 const CLI_FLOOR_REASONS = [

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Citations of the contract in code point at docs/spec.md anchors (`spec.md#append-upsert`).
+// Citations of the contract in code point at docs/dev/spec.md anchors (`spec.md#append-upsert`).
 // `node scripts/spec-citations.js` lists the old-style citations left ("seed 4.1 rule 2",
 // "design rule 5", `spec-gaps.md "Read item"`, `design.md "Transport"`) and the `spec.md#x`
-// citations whose anchor docs/spec.md lacks; exit 1 when there is any. With --write it rewrites the
+// citations whose anchor docs/dev/spec.md lacks; exit 1 when there is any. With --write it rewrites the
 // old-style citations in place through the mapping tables below (review the diff afterwards).
 "use strict";
 const fs = require("node:fs");
@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "..");
 const DIRS = ["provider", "resources", "spec", "emulator", "cli", "scripts", "test", "bench", "examples"];
 const EXT = /\.(ts|js|mjs|cjs)$/;
 
-/** Sections of the contract → anchors of docs/spec.md. */
+/** Sections of the contract → anchors of docs/dev/spec.md. */
 const SECTION = {
   "0": "conventions", "1": "operations", "1.1": "operations", "2": "contract",
   "2.1": "item-fields", "2.2": "item-status", "2.3": "category-schema", "2.4": "member-category-schema",
@@ -176,7 +176,7 @@ function files(dir) {
 }
 
 function specAnchors() {
-  const text = fs.readFileSync(path.join(ROOT, "docs/spec.md"), "utf8");
+  const text = fs.readFileSync(path.join(ROOT, "docs/dev/spec.md"), "utf8");
   return new Set([...text.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]));
 }
 
@@ -189,7 +189,7 @@ function problems() {
     fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").forEach((line, i) => {
       const where = `${file}:${i + 1}`;
       if (OLD.test(line)) out.push(`${where}: old-style citation: ${line.trim()}`);
-      for (const m of line.matchAll(/spec\.md#([A-Za-z0-9_-]+)/g)) if (!anchors.has(m[1])) out.push(`${where}: no anchor #${m[1]} in docs/spec.md`);
+      for (const m of line.matchAll(/spec\.md#([A-Za-z0-9_-]+)/g)) if (!anchors.has(m[1])) out.push(`${where}: no anchor #${m[1]} in docs/dev/spec.md`);
     });
   }
   return out;

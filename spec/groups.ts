@@ -1,4 +1,4 @@
-// The group fields createGroup and update take on the wire (docs/fidelity.md#groups; REST "Group
+// The group fields createGroup and update take on the wire (docs/dev/fidelity.md#groups; REST "Group
 // parameters"), typed once for the provider (what it sends) and the emulator (what it reads).
 export interface GroupWireFields {
   title?: string;

@@ -43,7 +43,7 @@ export const MULTIPART = {
 } as const;
 
 /**
- * The provider's upload strategy (ours, chosen by measurement: docs/performance.md "Uploads" and
+ * The provider's upload strategy (ours, chosen by measurement: docs/dev/performance.md "Uploads" and
  * "Over a real network"). A file up to `singleRequestMaxBytes` goes in one streamed addItem with a
  * Content-Length (spec.md#add-item-chunked caps only chunked transfer); a larger one in multipart
  * mode. Both choices and the part size follow from the file's size alone (a resumed upload must
@@ -198,7 +198,7 @@ export const RELATIONSHIP_TYPES: readonly string[] = [
 
 
 /**
- * docs/fidelity.md#groups: group fields (REST "Group parameters"). The lengths are the public API
+ * docs/dev/fidelity.md#groups: group fields (REST "Group parameters"). The lengths are the public API
  * help's (title and summary 250 characters; unconfirmed for Enterprise); the member bound is ours
  * (a GroupMembership lists at most this many names; unconfirmed as a portal limit).
  */
@@ -220,7 +220,7 @@ export const GROUP = {
 export const GROUP_USERS_PER_REQUEST = 25;
 
 /**
- * docs/fidelity.md#folders: a folder title is unique per user; a slash or backslash would break the
+ * docs/dev/fidelity.md#folders: a folder title is unique per user; a slash or backslash would break the
  * folder paths and reassign's `targetFolderName` ("/" is the root), so they are refused (unconfirmed
  * as the portal's exact rule, as is the length).
  */

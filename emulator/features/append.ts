@@ -121,5 +121,5 @@ function checkOwnership(layer: FeatureLayer, existing: Row, caller: AppendCaller
   const creator = existing.attributes[info.creatorField];
   if (isEmpty(creator) || creator === caller.username) return;
   const oid = existing.attributes[layer.def.objectIdField];
-  throw new RowError(`feature ${oid} belongs to '${creator}'; ownership-based access control lets '${caller.username}' update only their own features (spec.md#append-ownership)`);
+  throw new RowError(`feature ${oid} belongs to '${creator}'; ownership-based access control lets '${caller.username}' update only their own features`);
 }

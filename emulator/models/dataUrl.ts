@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { request } from "undici";
 import { DATA_URL } from "../../spec/limits";
 
-/** Parts in flight at once, and the size of a part (guesses: docs/spec.md gives neither). */
+/** Parts in flight at once, and the size of a part (guesses: docs/dev/spec.md gives neither). */
 export const DOWNLOAD = { parallel: 4, minPartBytes: 1024 * 1024, maxParts: 16 } as const;
 
 export interface DownloadReport {

@@ -1,4 +1,4 @@
-// Folders (docs/fidelity.md#folders; REST create-folder, update-folder, delete-folder,
+// Folders (docs/dev/fidelity.md#folders; REST create-folder, update-folder, delete-folder,
 // user-content): each user's folders, by id; a title is unique per user (case-insensitive).
 import { randomBytes } from "node:crypto";
 import { FOLDER } from "../../spec/limits";

@@ -1,4 +1,4 @@
-// Groups (docs/fidelity.md#groups; REST group, create-group, update-group, group-users): the
+// Groups (docs/dev/fidelity.md#groups; REST group, create-group, update-group, group-users): the
 // record, who may see and administer a group, its membership (the owner is always an
 // administrator), and the public JSON of a group. Models take plain values; routes/groups.ts parses.
 import { randomBytes } from "node:crypto";

@@ -34,7 +34,7 @@ export function itemView(item: Item, proxyUrl?: string): Record<string, unknown>
     banner: item.banner ?? null,
     listed: false,
     name: item.name ?? item.fileName ?? null,
-    // the rest of the public item JSON (REST API "Item" response properties; docs/fidelity.md):
+    // the rest of the public item JSON (REST API "Item" response properties; docs/dev/fidelity.md):
     // what the emulator does not model, with the values a fresh item has
     isOrgItem: true,
     guid: null,

@@ -1,5 +1,5 @@
 // spec.md#assign-member-category-schema, spec.md#limits: a member holds at most 20 member categories, each a path of the org's member
-// category schema. docs/spec.md names no operation for it; the emulator follows the public API's user
+// category schema. docs/dev/spec.md names no operation for it; the emulator follows the public API's user
 // update (`community/users/<username>/update` with `categories`) (unconfirmed).
 import { MEMBER_CATEGORIES } from "../../spec/limits";
 import { badRequest } from "../errors";

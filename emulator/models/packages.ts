@@ -2,11 +2,11 @@
 // folder extracted (streamed with yauzl, never whole in memory); iteminfo.xml is the item card.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { pipeline } from "node:stream/promises";
-import * as yauzl from "yauzl";
+import type * as yauzl from "yauzl";
 import { XMLParser } from "fast-xml-parser";
 import { openStoredZip, readStoredData, type StoredData } from "../storedData";
 import { badRequest } from "../errors";
+import { eachZipEntry, writeEntry, ZipReadError } from "../zipEntries";
 
 export interface ItemCard {
   title?: string;
@@ -37,32 +37,25 @@ export async function extractVendorInfo(data: StoredData, infoDir: string, vendo
     return undefined; // not a readable zip: stored as a plain file
   }
   const prefix = `${vendor}info/`;
+  const root = path.resolve(infoDir);
   let found = false;
-  const extracted = new Promise<void>((resolve, reject) => {
-    zip.on("error", reject);
-    zip.on("end", () => resolve());
-    zip.on("entry", (entry: yauzl.Entry) => {
+  try {
+    await eachZipEntry(zip, async (entry) => {
       // names decoded here (decodeStrings: false), so a name yauzl would reject (`../`, an absolute
       // path) is skipped like any other that leaves the info folder, instead of failing the upload
       const raw = entry.fileName as unknown as Buffer | string;
       const name = (typeof raw === "string" ? raw : raw.toString((entry.generalPurposeBitFlag & 0x800) !== 0 ? "utf8" : "latin1")).replace(/\\/g, "/");
       const rel = name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : undefined;
-      const target = rel ? path.resolve(infoDir, rel) : undefined;
-      // a path that climbs out of the info folder is skipped (zip slip)
-      if (!rel || !target || !target.startsWith(path.resolve(infoDir) + path.sep) || name.endsWith("/")) return zip.readEntry();
-      found = true;
-      zip.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        pipeline(stream, fs.createWriteStream(target)).then(() => zip.readEntry(), reject);
-      });
+      const target = rel ? path.resolve(root, rel) : undefined;
+      // a path that climbs out of the info folder is skipped (zip slip), and so is a name that cannot be a file there
+      if (!rel || !target || !target.startsWith(root + path.sep) || name.endsWith("/")) return;
+      if ((await writeEntry(zip, entry, target)) === "written") found = true;
     });
-    zip.readEntry();
-  });
-  try {
-    await extracted;
-  } catch {
-    return undefined; // a zip that breaks while it is read (a corrupt directory): stored as a plain file, like one that does not open
+  } catch (e) {
+    // a zip that breaks while it is read (a lying directory, header or entry): stored as a plain
+    // file, like one that does not open; anything else (the disk) is the request's error
+    if (e instanceof ZipReadError) return undefined;
+    throw e;
   }
   if (!found) return undefined;
   return readItemCard(path.join(infoDir, "iteminfo.xml"), vendor);
@@ -76,7 +69,8 @@ function text(v: unknown): string | undefined {
 
 /** The card's root is <vendor>_ItemInformation; thumbnail and documentation are relative paths. */
 export function readItemCard(file: string, vendor: string): ItemCard {
-  if (!fs.existsSync(file)) return {};
+  // no card, or an archive that made the card's name a folder
+  if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return {};
   const source = fs.readFileSync(file, "utf8");
   // issue 30: a DOCTYPE (entities, external or not) is refused before the parser sees it
   if (/<!DOCTYPE/i.test(source)) throw badRequest(`The package's ${vendor}info/iteminfo.xml has a DOCTYPE; item cards with a DOCTYPE or entities are refused.`);

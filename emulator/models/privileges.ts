@@ -1,5 +1,5 @@
 // Privilege names (spec.md#gap-privileges) and the default privileges of each role, in one
-// table. docs/spec.md cuts the names after "portal:"; the names below are the public API's.
+// table. docs/dev/spec.md cuts the names after "portal:"; the names below are the public API's.
 
 export const PRIVILEGES = {
   /** spec.md#assign-category-schema: REST "assign category schema" (custom roles with portal:admin:updateItemCategorySchema). */

@@ -50,7 +50,7 @@ export async function updateItem(env: { portal: Portal; uploadDir: string }, ite
   if (r.file) await storeFile(item, dir, r.file.path, r.filename || r.file.filename, portal.vendor);
   else if (text !== undefined) storeText(item, text);
   else if (r.dataUrl) {
-    // update downloads dataUrl within the request (docs/spec.md's async rule is for addItem; unconfirmed)
+    // update downloads dataUrl within the request (docs/dev/spec.md's async rule is for addItem; unconfirmed)
     const url = checkUrl(r.dataUrl, "dataUrl");
     const work = path.join(dir, "download");
     const got = await downloadDataUrl(url, work).catch((e) => {

@@ -25,7 +25,7 @@ interface Tree {
 
 const TREES: Tree[] = [
   // spec.md#assign-category-schema, spec.md#authentication: the default administrator or a custom role with the privilege;
-  // delete: spec.md#gap-category-schemas: not in docs/spec.md; 404 envelope when there is none, like the member schema (unconfirmed)
+  // delete: spec.md#gap-category-schemas: not in docs/dev/spec.md; 404 envelope when there is none, like the member schema (unconfirmed)
   { property: "categorySchema", privilege: PRIVILEGES.assignCategorySchema, what: "category schema", validate: validateContentSchema, stored: (p) => p.categorySchemas, none: "The organization has no category schema." },
   // spec.md#assign-member-category-schema, spec.md#authentication: administrators and members with the privilege;
   // delete: spec.md#delete-member-category-schema, spec.md#errors: 404 with the message code omitted when no schema exists

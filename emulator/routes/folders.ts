@@ -1,4 +1,4 @@
-// Folders, moving and reassigning items (docs/fidelity.md#folders, #moving-and-reassigning-items):
+// Folders, moving and reassigning items (docs/dev/fidelity.md#folders, #moving-and-reassigning-items):
 // REST create-folder, update-folder, delete-folder, user-content, move-item, move-items,
 // reassign-item. The owner, or an administrator of the owner's organization, acts on a user's content.
 import type { FastifyInstance } from "fastify";

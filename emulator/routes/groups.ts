@@ -1,4 +1,4 @@
-// Groups (docs/fidelity.md#groups): REST create-group, group, update-group, delete-group,
+// Groups (docs/dev/fidelity.md#groups): REST create-group, group, update-group, delete-group,
 // protect/unprotect, group-users, add/remove/update users, group search, user (with its groups)
 // and group content. Parsing here; rules in models/groups.ts.
 import * as path from "node:path";

@@ -1,5 +1,5 @@
 // spec.md#assign-member-category-schema "at most 20 member categories per member": reading a member and setting their member
-// categories (public API user resource and update; unconfirmed for docs/spec.md's service).
+// categories (public API user resource and update; unconfirmed for docs/dev/spec.md's service).
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller } from "../host";

@@ -1,9 +1,9 @@
 // spec.md#item-status: items can be filtered by status, and authoritative items are boosted in search results.
 // A small `search` (public API path) over q and filter terms: owner:, orgid:, id:, type:,
 // title:, contentstatus:, typekeywords: (one whole keyword, as the public search reference lists the
-// field; docs/spec.md shows no search syntax), and free words matched against title, tags and type
+// field; docs/dev/spec.md shows no search syntax), and free words matched against title, tags and type
 // keywords (three of the public API's default fields); plus the public API's
-// `categories` parameter (docs/spec.md#gaps: a comma list must all match, a JSON array matches any;
+// `categories` parameter (docs/dev/spec.md#gaps: a comma list must all match, a JSON array matches any;
 // a category matches the item's category or one below it).
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";

@@ -5,6 +5,10 @@ import * as pulumi from "@pulumi/pulumi";
 import * as portal from "pulumi-gis-portal";
 
 const config = new pulumi.Config();
+// portal:serviceUrl is the feature services' root, https://host/server/rest/services (the same setting
+// LayerAppend resolves a serviceName against); the service is <root>/<serviceName>/FeatureServer
+const serviceUrl = new pulumi.Config("portal").require("serviceUrl").replace(/\/+$/, "");
+const serviceName = config.get("serviceName") ?? "Streets";
 
 /** The data behind the service: a CSV file uploaded from the repository. */
 const streetsCsv = new portal.PortalItem("streets-csv", {
@@ -19,7 +23,7 @@ const streetsCsv = new portal.PortalItem("streets-csv", {
 const streetsService = new portal.PortalItem("streets-service", {
   type: "Feature Service",
   title: "Streets",
-  url: config.require("serviceUrl"),
+  url: `${serviceUrl}/${serviceName}/FeatureServer`,
   tags: ["streets"],
   description: "Street centrelines, maintained by Public Works.",
   serviceUsername: config.get("serviceUsername"),

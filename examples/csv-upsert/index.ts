@@ -15,7 +15,7 @@ const stations = new portal.LayerAppend("stations-csv", {
   file: "data/stations.csv",
   appendUploadFormat: "csv",
   appendSourceInfo: { type: "csv", locationType: "coordinates", latitudeFieldName: "latitude", longitudeFieldName: "longitude", sourceSR: { wkid: 4326 } },
-  // spec.md#append-upsert: match on the unique field, so running it again updates instead of duplicating
+  // upsert: rows are matched on a field with a unique index, so running it again updates instead of duplicating
   upsert: true,
   upsertMatchingField: "station_id",
   timeoutSeconds: 300,

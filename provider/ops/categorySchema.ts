@@ -27,7 +27,7 @@ async function portalPath(client: PortalClient, verb: string): Promise<string> {
 
 /**
  * spec.md#assign-category-schema assignCategorySchema: replaces the content category schema. Sent as the form field
- * `categorySchema` holding `{"categorySchema":[…]}` (spec.md#gap-category-schemas; docs/spec.md leaves the name open).
+ * `categorySchema` holding `{"categorySchema":[…]}` (spec.md#gap-category-schemas; docs/dev/spec.md leaves the name open).
  * Errors: 400 ORG_1132 for an empty or oversized schema.
  */
 export async function assignCategorySchema(client: PortalClient, categorySchema: CategoryNode[]): Promise<SuccessResponse> {
@@ -41,7 +41,7 @@ export async function getCategorySchema(client: PortalClient): Promise<{ categor
   return { categorySchema: Array.isArray(r?.categorySchema) ? r.categorySchema : [] };
 }
 
-/** spec.md#gap-category-schemas: POST portals/<id>/deleteCategorySchema (not in docs/spec.md; exists in the public API). */
+/** spec.md#gap-category-schemas: POST portals/<id>/deleteCategorySchema (not in docs/dev/spec.md; exists in the public API). */
 export async function deleteCategorySchema(client: PortalClient): Promise<SuccessResponse> {
   return client.request("deleteCategorySchema", await portalPath(client, "deleteCategorySchema"));
 }

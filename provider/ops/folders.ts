@@ -1,4 +1,4 @@
-// Folders, moving and reassigning items (docs/fidelity.md#folders, #moving-and-reassigning-items:
+// Folders, moving and reassigning items (docs/dev/fidelity.md#folders, #moving-and-reassigning-items:
 // REST user-content, create-folder, update-folder, delete-folder, move-item, reassign-item;
 // rest-js items/create.ts createFolder, items/remove.ts removeFolder, items/update.ts moveItem,
 // items/reassign.ts reassignItem).

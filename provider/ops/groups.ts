@@ -1,4 +1,4 @@
-// Groups (docs/fidelity.md#groups: REST create-group, group, update-group, delete-group,
+// Groups (docs/dev/fidelity.md#groups: REST create-group, group, update-group, delete-group,
 // protect-group, group-users, add/remove users, update-user-membership, group-content; rest-js
 // groups/*.ts). One small function per operation; the answers are typed as the public API gives them.
 import type { FilePart, Params } from "../rest/body";

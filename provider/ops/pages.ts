@@ -1,5 +1,5 @@
 // Every page of a paged REST answer (a search, a user-content listing): `start`, `num`, `total` and
-// `nextStart` (-1 after the last page; docs/fidelity.md, the group and user content rows). The first page's `total` says which
+// `nextStart` (-1 after the last page; docs/dev/fidelity.md, the group and user content rows). The first page's `total` says which
 // pages follow, so they are asked for together, PAGES_IN_FLIGHT at a time, instead of one round trip
 // each: an owner with 2,000 items is five round trips, not twenty (issue 28: a real network; issue 24:
 // large organizations). Should the listing grow while it is read, the last page's `nextStart` leads

@@ -1,4 +1,4 @@
-// Reading ahead within a refresh (issue 24: a refresh of thousands of resources; docs/performance.md,
+// Reading ahead within a refresh (issue 24: a refresh of thousands of resources; docs/dev/performance.md,
 // "Where the 5,000-item refresh's extra time goes"). The engine reads up to --parallel resources at
 // once. A read that waits for a request of its own (a group's shared-item count, a folder's first
 // page, an item's sharing: no listing answers them) holds one of those places for a round trip, and

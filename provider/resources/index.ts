@@ -1,15 +1,10 @@
-// The ResourceProviders the serialized stubs load by kind (resources/stub.ts, spec.md#design-closure).
-import { categorySchema, memberCategorySchema } from "./categorySchema/provider";
-import { itemStatus } from "./itemStatus/provider";
-import { layerAppend } from "./layerAppend/provider";
-import { portalItem } from "./portalItem/provider";
-import { group } from "./group/provider";
-import { groupMembership } from "./groupMembership/provider";
-import { folder } from "./folder/provider";
-
+// The ResourceProviders the serialized stubs load by kind (resources/stub.ts, spec.md#design-closure),
+// one per resource definition (all.ts).
+import { resourceDefinitions, type ResourceKind } from "./definitions";
+import type { ResourceDefinition } from "./machinery/definition";
 import type * as pulumi from "@pulumi/pulumi";
 import { connectionFailure } from "./machinery/connection";
-import { privilegeFailure } from "./machinery/privileges";
+import { privilegeFailure, type CreatePrivilege } from "./machinery/privileges";
 import { portalClient } from "./machinery/client";
 import { quietProvider } from "../quietErrors";
 import { withResourceContext } from "../resourceContext";
@@ -23,7 +18,7 @@ import { keepInputsWhenUnchanged } from "./machinery/unchangedRead";
  * the cause. A resource to be created is then checked against the user's privileges (privileges.ts),
  * from the same portals/self answer.
  */
-function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P {
+function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(need: CreatePrivilege | undefined, p: P): P {
   const check = p.check!.bind(p);
   return quietProvider({
     ...p,
@@ -37,7 +32,7 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: str
         throw e;
       }
       if (r.failures && r.failures.length > 0) return r;
-      const problem = (await connectionFailure()) ?? (await privilegeFailure(kind, olds, news, portalClient(), r.inputs));
+      const problem = (await connectionFailure()) ?? (await privilegeFailure(need, olds, news, portalClient(), r.inputs));
       return problem ? { ...r, failures: [problem] } : r;
     },
   });
@@ -47,15 +42,11 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(kind: str
  * A provider as the stubs load it: its connection check, each call in its resource's context (retry
  * lines on its row), and a read that finds nothing changed leaving the state's inputs as they are.
  */
-const served = <P extends pulumi.dynamic.ResourceProvider>(kind: string, p: P): P => withResourceContext(checkingConnection(kind, keepInputsWhenUnchanged(p)));
+const served = (d: ResourceDefinition): pulumi.dynamic.ResourceProvider =>
+  withResourceContext(checkingConnection(d.privilege, keepInputsWhenUnchanged(d.provider)));
 
-export const resourceProviders = {
-  categorySchema: served("categorySchema", categorySchema),
-  memberCategorySchema: served("memberCategorySchema", memberCategorySchema),
-  itemStatus: served("itemStatus", itemStatus),
-  layerAppend: served("layerAppend", layerAppend),
-  portalItem: served("portalItem", portalItem),
-  group: served("group", group),
-  groupMembership: served("groupMembership", groupMembership),
-  folder: served("folder", folder),
-};
+type Providers = { [K in ResourceKind]: pulumi.dynamic.ResourceProvider };
+
+export const resourceProviders = Object.fromEntries(
+  Object.values(resourceDefinitions).map((d) => [d.kind, served(d)]),
+) as Providers;

@@ -2,7 +2,7 @@
 // streamed: a multipart body is written by hand around fs read streams (1 MiB reads), with its
 // Content-Length known up front, so an upload of any size is one request with a length (spec.md#add-item
 // spec.md#add-item-chunked limits only chunked transfer) and never a Buffer of the whole file. Fs streams, not
-// fs.openAsBlob: a Blob stream costs about three times the CPU per byte (docs/performance.md).
+// fs.openAsBlob: a Blob stream costs about three times the CPU per byte (docs/dev/performance.md).
 // The body is built anew for every attempt, so a retried upload reads the file again from disk.
 import { randomBytes } from "node:crypto";
 import { createReadStream, promises as fsp } from "node:fs";

@@ -35,6 +35,8 @@ export interface RequestOptions {
   jobDocument?: boolean;
   /** Stops the request (an upload in flight too) and any retry of it once aborted. */
   signal?: AbortSignal;
+  /** This request's changes to the client's retry policy. */
+  retry?: Partial<RetryPolicy>;
   /**
    * A read of a resource's state (an item, its data, a group, its users, a folder listing): the
    * same GET within READ_CACHE_MS shares one answer (read-cache.ts), until this client writes.
@@ -99,6 +101,8 @@ export class PortalClient {
   /** Reads of resource state shared within a run (RequestOptions.cache). */
   private readonly reads: ReadCache;
   private writeCount = 0;
+  /** Has the portal's host answered any request of this client (an HTTP answer of any status)? */
+  private reached = false;
 
   constructor(private readonly options: PortalClientOptions) {
     this.sharingUrl = assertSecureUrl(options.sharingUrl, "portal:url").href.replace(/\/+$/, "");
@@ -170,7 +174,10 @@ export class PortalClient {
             continue;
           }
         }
-        const delay = retryDelay(e, attempt, safe, this.retryPolicy, this.random);
+        // until the portal has answered once, a refused connection or an unknown host is a wrong
+        // portal:url (the preview's first read), not an outage: said at once, not sent again (issue 45)
+        const policy = { ...this.retryPolicy, ...(this.reached ? {} : { retryUnreachable: false }), ...options.retry };
+        const delay = retryDelay(e, attempt, safe, policy, this.random);
         if (delay === undefined) {
           const final = e instanceof AuthError ? withAuthHint(e) : e;
           // a user reading "failed (503)" should know the request was already retried
@@ -298,6 +305,7 @@ export class PortalClient {
     let saved: SavedBody | undefined;
     try {
       res = await dispatcher.request({ origin: target.origin, path: target.pathname + target.search, method: method as "GET" | "POST", headers, body, signal: options.signal });
+      this.reached = true;
       if (options.saveTo !== undefined) saved = await saveBody(res.body, options.saveTo);
       bytes = saved ? saved.head : Buffer.from(await res.body.arrayBuffer());
     } catch (e) {
@@ -363,25 +371,8 @@ export class PortalClient {
   }
 }
 
-/**
- * undici's Agent class, with the request API the client calls. The package's index (about 50 ms
- * to load: it also loads fetch, WebSocket, caches and MockAgent) does two things we need: it loads
- * the Agent and it adds the request API (lib/api) to the Dispatcher prototype. Doing just those
- * two costs 15 ms: a sixth of what a refresh of 200 items costs beyond a do-nothing provider
- * (issue 28). Should a release move either file, or the API not be there, the index is used;
- * test/unit/undiciAgent.test.ts checks, in a fresh process, that this is the package's own Agent.
- */
+/** undici's Agent, from the package's public entry point; required at the first request, so importing the provider stays light. */
 export function undiciAgent(): typeof import("undici").Agent {
-  try {
-    const Agent = require("undici/lib/dispatcher/agent") as typeof import("undici").Agent;
-    if (typeof Agent.prototype.request !== "function") {
-      // what undici's index.js does: Object.assign(Dispatcher.prototype, api)
-      Object.assign(require("undici/lib/dispatcher/dispatcher").prototype, require("undici/lib/api"));
-    }
-    if (typeof Agent.prototype.request === "function") return Agent;
-  } catch {
-    // a layout this does not know: the index below
-  }
   return (require("undici") as typeof import("undici")).Agent;
 }
 

@@ -19,6 +19,13 @@ export interface RetryPolicy {
   doNotRetry: readonly number[];
   /** Share of the delay that is random ("equal jitter"): 0.5 means delay/2 + random(delay/2). */
   jitter: number;
+  /**
+   * Repeat a request the portal's host refused or whose name did not resolve (UNREACHABLE_CODES)?
+   * The client sets it false until the portal has answered once (the preview's first read: a wrong
+   * portal:url far more often than an outage); after that, true (a portal restarting mid-`up`
+   * refuses connections for a while).
+   */
+  retryUnreachable: boolean;
 }
 
 export const RETRY_DEFAULTS: RetryPolicy = {
@@ -28,7 +35,23 @@ export const RETRY_DEFAULTS: RetryPolicy = {
   maxRetryAfterMs: 60_000,
   doNotRetry: [400, 401, 403, 404, 409, 410, 422, 451, 498, 499],
   jitter: 0.5,
+  retryUnreachable: true,
 };
+
+/** Network failures that say the portal's address is wrong rather than the portal busy: nothing listens there, or no such host. */
+export const UNREACHABLE_CODES: readonly string[] = ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"];
+
+/** The system error code of a network failure (`ECONNREFUSED`), undici's or its cause's. */
+export function networkCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; cause?: { code?: unknown } } }).cause;
+  const code = cause?.code ?? cause?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** True for a connection refused or a host name that does not resolve. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError && UNREACHABLE_CODES.includes(networkCode(error) ?? "");
+}
 
 /** True for answers worth repeating: no answer at all, a 5xx, or 429 (rate limited). */
 export function isRetryable(error: unknown, policy: RetryPolicy = RETRY_DEFAULTS): boolean {
@@ -52,6 +75,7 @@ export function retryDelay(
   // 429 means the portal did not run the request: it is safe to send again after the wait, whatever it does
   const throttled = error instanceof PortalError && error.code === 429;
   if ((!safeToRetry && !throttled) || attempt >= policy.retries || !isRetryable(error, policy)) return undefined;
+  if (!policy.retryUnreachable && isUnreachable(error)) return undefined;
   const retryAfterMs = error instanceof PortalError ? error.retryAfterMs : undefined;
   if (retryAfterMs !== undefined) return retryAfterMs > policy.maxRetryAfterMs ? undefined : retryAfterMs;
   const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);

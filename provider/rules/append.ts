@@ -81,8 +81,8 @@ export function exactlyOneOf(keys: readonly string[]) {
   return (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const given = keys.filter((k) => v[k] !== undefined && v[k] !== null && v[k] !== "");
     if (given.length === 1) return;
-    if (given.length === 0) ctx.addIssue({ code: "custom", path: [keys[0]], message: `no source; exactly one of ${keys.join(", ")} is required (spec.md#append-source)` });
-    else if (!given.some((k) => isUnknown(v[k]))) ctx.addIssue({ code: "custom", path: [given[1]], message: `${given.join(" and ")} are both set; exactly one of ${keys.join(", ")} (spec.md#append-source)` });
+    if (given.length === 0) ctx.addIssue({ code: "custom", path: [keys[0]], message: `no source; exactly one of ${keys.join(", ")} is required` });
+    else if (!given.some((k) => isUnknown(v[k]))) ctx.addIssue({ code: "custom", path: [given[1]], message: `${given.join(" and ")} are both set; exactly one of ${keys.join(", ")}` });
   };
 }
 

@@ -34,7 +34,7 @@ export const contentCategoryNode: z.ZodType<CategoryNodeInput> = z.lazy(() =>
     .superRefine(onlyKeys(CONTENT_NODE_KEYS), ALWAYS),
 ) as unknown as z.ZodType<CategoryNodeInput>;
 
-/** spec.md#member-category-schema: a member category node (docs/spec.md gives no title length limit). */
+/** spec.md#member-category-schema: a member category node (docs/dev/spec.md gives no title length limit). */
 export const memberCategoryNode: z.ZodType<MemberCategoryNodeInput> = z.lazy(() =>
   z
     .looseObject({

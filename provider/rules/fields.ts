@@ -12,7 +12,7 @@ export function text(max: number, min = 0): z.ZodString {
   });
 }
 
-/** A non-empty string without a length limit of docs/spec.md. */
+/** A non-empty string without a length limit of docs/dev/spec.md. */
 export const nonEmpty = () => text(Number.MAX_SAFE_INTEGER, 1);
 
 /** spec.md#item-fields description: "less than 64 Kb", counted in UTF-8 bytes. */

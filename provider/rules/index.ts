@@ -1,4 +1,4 @@
-// Zod schemas of every input of docs/spec.md (spec.md#design-check); check() runs them through checkInputs().
+// Zod schemas of every input of docs/dev/spec.md (spec.md#design-check); check() runs them through checkInputs().
 export * from "./unknown";
 export * from "./failures";
 export * from "./fields";

@@ -32,7 +32,7 @@ export const serviceProxyFilter = z.object({
   referrers: z.array(nonEmpty()).optional(),
 });
 
-/** spec.md#item-fields classification (11.4): string properties; one more required property is cut off in docs/spec.md. */
+/** spec.md#item-fields classification (11.4): string properties; one more required property is cut off in docs/dev/spec.md. */
 export const classification = z.looseObject({
   classification: z.string().optional(),
   banner: z.string().optional(),
@@ -105,13 +105,13 @@ const set = (v: unknown) => v !== undefined && v !== null && v !== "";
 export function addItemRules(v: ItemFieldsIn, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   if (set(v.originItemId) && set(v.destinationItemId) && !isUnknown(v.originItemId) && !isUnknown(v.destinationItemId)) {
-    issue("destinationItemId", "set together with originItemId; a relationship takes exactly one of them (spec.md#add-item-relationship)");
+    issue("destinationItemId", "set together with originItemId; a relationship takes exactly one of them");
   }
   if ((set(v.originItemId) || set(v.destinationItemId)) && !set(v.relationshipType)) {
     issue("relationshipType", "required with originItemId or destinationItemId (unconfirmed)");
   }
-  if (set(v.dataUrl) && v.async !== true && !isUnknown(v.async)) issue("async", `${v.async === undefined ? "not set" : String(v.async)}; dataUrl requires async=true (spec.md#add-item-data-url)`);
-  if (v.multipart === true && !set(v.filename)) issue("filename", "required when multipart is true (spec.md#add-item-multipart)");
+  if (set(v.dataUrl) && v.async !== true && !isUnknown(v.async)) issue("async", `${v.async === undefined ? "not set" : String(v.async)}; dataUrl requires async=true`);
+  if (v.multipart === true && !set(v.filename)) issue("filename", "required when multipart is true");
   if (v.multipart !== true) {
     if (!set(v.title)) issue("title", "required (a title is the item's only name)");
     if (!set(v.type)) issue("type", "required (the item type)");

@@ -30,7 +30,7 @@ export const generateUrlReportInput = z
   })
   .superRefine((v, ctx) => {
     if (v.urlType === "federatedServerUrl" && v.serverId === undefined) {
-      ctx.addIssue({ code: "custom", path: ["serverId"], message: "required when urlType is federatedServerUrl (spec.md#generate-url-report)" });
+      ctx.addIssue({ code: "custom", path: ["serverId"], message: "required when urlType is federatedServerUrl" });
     }
   });
 

@@ -16,5 +16,6 @@ export async function withProgramClient<T>(fn: (client: PortalClient) => Promise
 /** A failed argument check as one error naming every argument and why (no request was sent). */
 export function assertArgs<T>(fn: string, checked: rules.Checked<T>): T {
   if (checked.ok) return checked.value;
-  throw new Error(`${fn}: invalid arguments, nothing was sent: ${checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+  const failures = checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ");
+  throw new Error(`${fn}: invalid arguments, nothing was sent: ${failures}`);
 }

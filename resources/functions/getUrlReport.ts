@@ -1,4 +1,5 @@
-// getUrlReport (spec.md#generate-url-report, spec.md#url-report-job, spec.md#url-report, spec.md#url-report-job-states; self-hosted 11.4): the items that hold the portal's or a
+// getUrlReport (spec.md#generate-url-report, spec.md#url-report-job, spec.md#url-report,
+// spec.md#url-report-job-states; self-hosted 11.4): the items that hold the portal's or a
 // federated server's public URL. Starts generateUrlReport with async=true, polls the job resource
 // at jobUrl to completed under our own deadline, and returns result.urlReport.
 import * as pulumi from "@pulumi/pulumi";
@@ -28,19 +29,27 @@ const DEFAULT_TIMEOUT_SECONDS = 600;
 /** The job id of an async start: jobId, else the last segment of jobUrl ({sharing_url}/portals/self/jobs/<jobId>). */
 function jobIdOf(start: { jobId?: string; jobUrl?: string }): string {
   const id = start.jobId ?? /\/jobs\/([^/?#]+)/.exec(start.jobUrl ?? "")?.[1];
-  if (!id) throw new Error(`getUrlReport: generateUrlReport answered without jobId or jobUrl: ${JSON.stringify(start).slice(0, 200)}`);
+  if (!id) {
+    const answer = JSON.stringify(start).slice(0, 200);
+    throw new Error(`getUrlReport: generateUrlReport answered without jobId or jobUrl: ${answer}`);
+  }
   return id;
 }
 
 /** spec.md#generate-url-report: runs the URL report as a job and returns the report of spec.md#url-report. */
 export async function getUrlReport(args: GetUrlReportArgs): Promise<UrlReport> {
-  const { urlType, serverId } = assertArgs("getUrlReport", rules.checkInputs(rules.generateUrlReportInput, { urlType: args.urlType, serverId: args.serverId }));
+  const given = { urlType: args.urlType, serverId: args.serverId };
+  const { urlType, serverId } = assertArgs("getUrlReport", rules.checkInputs(rules.generateUrlReportInput, given));
   const timeoutMs = (args.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   return withProgramClient(async (client) => {
     const start = await ops.generateUrlReport(client, { urlType, serverId, async: true });
     const job = await ops.waitForUrlReportJob(client, jobIdOf(start), timeoutMs);
     const report = job.result?.urlReport;
-    if (!report) throw new Error(`getUrlReport: URL-report job ${job.id} completed without result.urlReport (details: ${job.result?.details ?? "none"})`);
+    const details = job.result?.details ?? "none";
+    if (!report) {
+      const without = "completed without result.urlReport";
+      throw new Error(`getUrlReport: URL-report job ${job.id} ${without} (details: ${details})`);
+    }
     return report;
   });
 }

@@ -96,7 +96,7 @@ describe("e2e PortalItem sharing: private → org → public → org with an org
     const pub = await upWith("public");
     assert.deepEqual([pub.access, pub.contentStatus], ["public", "public_authoritative"]);
     assert.match(pub.preview, /~ sharing: org → public/);
-    assert.match(pub.preview, /~ contentStatus: org_authoritative → public_authoritative when the organization is identity-verified \(spec\.md#status-transitions: shared with the pu/);
+    assert.match(pub.preview, /~ contentStatus: org_authoritative → public_authoritative when the organization is identity-verified \(shared with the pu/);
 
     // a refresh reads the moved status: neither the item nor its ItemStatus shows it as a change to make
     const refresh = await stack.refresh();
@@ -108,7 +108,7 @@ describe("e2e PortalItem sharing: private → org → public → org with an org
 
     const back = await upWith("org");
     assert.deepEqual([back.access, back.contentStatus], ["org", "org_authoritative"]);
-    assert.match(back.preview, /~ contentStatus: public_authoritative → org_authoritative \(spec\.md#status-transitions: unshared from the public/);
+    assert.match(back.preview, /~ contentStatus: public_authoritative → org_authoritative \(unshared from the public/);
 
     // scope 6: the Data Store's text is one secret in state, inputs and outputs alike
     // `pulumi stack export` as a user runs it (the Automation API's exportStack adds --show-secrets)

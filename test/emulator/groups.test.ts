@@ -1,6 +1,6 @@
 // Issue 23 through HTTP: groups (create, read, update, delete, protect, users, membership, search,
 // content), folders (create, rename, delete, user content), move, reassign and canReassignItems'
-// group refusals, and sharing with groups as the public API enforces it (docs/fidelity.md).
+// group refusals, and sharing with groups as the public API enforces it (docs/dev/fidelity.md).
 import { strict as assert } from "node:assert";
 import { Harness } from "./harness";
 

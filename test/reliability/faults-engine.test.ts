@@ -11,7 +11,7 @@ import { clearFaults, clearRequests, countBy, faultsUntil, programContentTree, p
 
 /** Operations of an up from scratch whose success must happen exactly once each. */
 const WRITES = /\/(assignCategorySchema|assignMemberCategorySchema|setContentStatus)$/;
-/** Never safe to repeat (docs/provider-core.md retry table). */
+/** Never safe to repeat (docs/dev/provider-core.md retry table). */
 const UNSAFE = /\/(deleteCategorySchema|deleteMemberCategorySchema|delete|update|addItem)$/;
 
 describe("reliability: faults through the real engine (design Transport: retries)", function () {

@@ -45,6 +45,29 @@ describe("unit: examples/ci workflow", () => {
     assert.match(fs.readFileSync(file, "utf8"), /secrets\.PULUMI_CONFIG_PASSPHRASE/);
     assert.doesNotMatch(fs.readFileSync(file, "utf8"), /PORTAL_TOKEN: [^$]/, "no literal token");
   });
+  it("every stack a manual run offers is updated by a job (no choice that no job handles)", () => {
+    const choices = wf.on.workflow_dispatch.inputs.stack.options as string[];
+    assert.deepEqual(choices, ["dev", "prod"]);
+    for (const stack of choices) {
+      const jobs = Object.keys(wf.jobs).filter((job) => new RegExp(`github\\.event_name == 'workflow_dispatch' && inputs\\.stack == '${stack}'`).test(wf.jobs[job].if ?? ""));
+      assert.deepEqual(jobs, [stack], `a manual run with stack ${stack}`);
+      assert.match(run(stack), new RegExp(`pulumi up --stack ${stack} --yes`));
+    }
+  });
+  it("npm ci has its lockfile, and the policy step's runtime (@pulumi/policy) is a dependency of the example", () => {
+    const dir = path.join(root, "examples", "ci");
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+    assert.match(run("plan"), /--policy-pack node_modules\/pulumi-gis-portal\/policy-pack --policy-pack-config policy\.json/);
+    assert.ok(fs.existsSync(path.join(dir, "policy.json")));
+    for (const name of ["@pulumi/policy", "@pulumi/pulumi", "pulumi-gis-portal"]) assert.ok(deps[name], `package.json lists ${name}`);
+    const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8"));
+    for (const job of ["plan", "dev", "prod"]) assert.match(run(job), /^npm ci$/m);
+    // the lockfile is the one for this package.json (npm ci refuses one out of step)
+    assert.deepEqual(lock.packages[""].dependencies, pkg.dependencies);
+    assert.deepEqual(lock.packages[""].devDependencies, pkg.devDependencies);
+    assert.ok(lock.packages["node_modules/@pulumi/policy"], "the lockfile pins @pulumi/policy");
+  });
   it("the jobs that run up keep .pulumi-gis-portal/ after a failed or cancelled up (restore before, save with if: always() after)", () => {
     type Step = { run?: string; uses?: string; if?: string; with?: Record<string, string> };
     for (const job of ["dev", "prod"]) {

@@ -1,28 +1,25 @@
 // docs/resources/*.md: the Arguments and Outputs tables are generated from the property tables
-// (provider/resources/docsTables.ts); a page that disagrees with its table fails here. Run with
-// UPDATE_DOCS=1 to rewrite the pages.
+// (`npm run gen`, scripts/gen.ts); test/unit/generated.test.ts fails when a page disagrees with its
+// table. Here: each page has both sections' markers, and each row's doc is one line.
 import { strict as assert } from "node:assert";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { DOC_TABLES, GENERATED_MARKERS, withGeneratedTables } from "../../provider/resources/docsTables";
+import { DEFINITIONS } from "../../provider/resources/definitions";
+import { markers } from "../../scripts/gen";
 
 const DOCS = join(__dirname, "..", "..", "docs", "resources");
 
 describe("docs/resources: Arguments and Outputs come from the property tables", () => {
-  for (const [page, table] of Object.entries(DOC_TABLES)) {
-    it(`${page} holds the generated tables of its resource`, () => {
-      const path = join(DOCS, page);
-      const text = readFileSync(path, "utf8");
-      for (const name of ["arguments", "outputs"]) for (const m of GENERATED_MARKERS(name)) assert.ok(text.includes(m), `${page}: marker ${m} missing`);
-      const generated = withGeneratedTables(text, table);
-      if (process.env.UPDATE_DOCS === "1") writeFileSync(path, generated);
-      else assert.equal(text, generated, `${page} disagrees with its property table; run UPDATE_DOCS=1 npx mocha -r ts-node/register/transpile-only test/unit/docs-tables.test.ts`);
+  for (const d of DEFINITIONS) {
+    it(`${d.docsPage} holds the generated tables of its resource`, () => {
+      const text = readFileSync(join(DOCS, d.docsPage), "utf8");
+      for (const name of ["arguments", "outputs"]) for (const m of markers(name)) assert.ok(text.includes(m), `${d.docsPage}: marker ${m} missing; run npm run gen`);
     });
   }
 
   it("every argument and output of a table has a one-line doc", () => {
-    for (const [page, table] of Object.entries(DOC_TABLES)) {
-      for (const [key, p] of Object.entries(table)) assert.ok(p.doc.trim() !== "" && !p.doc.includes("\n"), `${page}: ${key}`);
+    for (const d of DEFINITIONS) {
+      for (const [key, p] of Object.entries(d.table)) assert.ok(p.doc.trim() !== "" && !p.doc.includes("\n"), `${d.docsPage}: ${key}`);
     }
   });
 });
@@ -34,8 +31,8 @@ describe("docs/resources: each page has a Portal releases section", () => {
   const pages = readdirSync(DOCS).filter((f) => f.endsWith(".md")).sort();
   const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
 
-  it("covers the eight resource pages", () => {
-    assert.deepEqual(pages, ["category-schema.md", "folder.md", "group-membership.md", "group.md", "item-status.md", "layer-append.md", "member-category-schema.md", "portal-item.md"]);
+  it("covers the resource pages, one per resource definition", () => {
+    assert.deepEqual(pages, DEFINITIONS.map((d) => d.docsPage).sort());
   });
 
   for (const page of pages) {

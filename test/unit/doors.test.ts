@@ -1,4 +1,4 @@
-// One door per layer (docs/architecture.md): the public classes, the functions and the CLI reach
+// One door per layer (docs/dev/architecture.md): the public classes, the functions and the CLI reach
 // the provider through provider/index.ts only; the provider and the emulator never import each
 // other and share only spec/; spec/ imports neither.
 import { strict as assert } from "node:assert";

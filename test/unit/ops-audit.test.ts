@@ -1,4 +1,4 @@
-// Issue 27: docs/fidelity.md lists every operation the provider calls (scripts/ops-audit.js reads
+// Issue 27: docs/dev/fidelity.md lists every operation the provider calls (scripts/ops-audit.js reads
 // provider/ops with the TypeScript compiler), each with a source; a new operation without one, or a
 // stale table, fails here.
 import assert from "node:assert/strict";
@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 
 const { audit, table, withTable, isPublic, PUBLIC, DOC } = require("../../scripts/ops-audit.js");
 
-describe("unit: the operations audit of docs/fidelity.md (issue 27)", () => {
+describe("unit: the operations audit of docs/dev/fidelity.md (issue 27)", () => {
   const rows = audit() as Array<{ op: string; sources: string[]; path: string; method: string; params: string }>;
 
   it("finds every request of provider/ops, each with a method, a path and at least one source", () => {
@@ -38,7 +38,7 @@ describe("unit: the operations audit of docs/fidelity.md (issue 27)", () => {
     assert.equal(byOp("addGroupUsers")[0].params, "admins or users");
   });
 
-  it("docs/fidelity.md holds the current table (node scripts/ops-audit.js --write)", () => {
+  it("docs/dev/fidelity.md holds the current table (node scripts/ops-audit.js --write)", () => {
     const doc = fs.readFileSync(DOC, "utf8");
     assert.equal(withTable(doc, table(rows)), doc);
   });

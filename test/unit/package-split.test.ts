@@ -20,7 +20,7 @@ function tsFiles(dir: string): string[] {
 /**
  * Bare module names a set of sources imports or requires at runtime (type-only imports left out).
  * `require.main.require(…)` is not counted: it reaches the provider host's own modules (the SDK's
- * grpc-js, provider/hostGrpc.ts), which are the host's, not the package's.
+ * grpc-js), which are the host's, not the package's.
  */
 function runtimeModules(dirs: string[]): Set<string> {
   const found = new Set<string>();

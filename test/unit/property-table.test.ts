@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ItemFacets, Row, SameKeys } from "../../provider/resources/machinery/propertyTable";
-import type { PortalItemArgs } from "../../resources/portalItem";
+import type { PortalItemArgs } from "../../resources";
 import type { PortalItemArgName } from "../../provider/resources/portalItem/table";
 
 // The public Args are the table's argument rows, every one (a compile error here otherwise: the type check runs over tests).

@@ -84,7 +84,7 @@ describe("unit: input schemas (spec.md#limits)", () => {
   it("2.2: status values; 4.7 serverId with federatedServerUrl; 4.8 id shape", () => {
     assert.deepEqual(fails(s.setContentStatusInput, { itemId: ID, status: "" }), []);
     assert.match(fails(s.setContentStatusInput, { itemId: ID, status: "authoritative" })[0].reason, /"authoritative" is not one of: "org_authoritative", "public_authoritative", "deprecated", ""/);
-    assert.deepEqual(fails(s.generateUrlReportInput, { urlType: "federatedServerUrl" }), [{ property: "serverId", reason: "required when urlType is federatedServerUrl (spec.md#generate-url-report)" }]);
+    assert.deepEqual(fails(s.generateUrlReportInput, { urlType: "federatedServerUrl" }), [{ property: "serverId", reason: "required when urlType is federatedServerUrl" }]);
     assert.deepEqual(fails(s.canReassignItemsInput, { itemIds: Array(250).fill(ID), targetUsername: "u" }), []);
     assert.deepEqual(fails(s.canReassignItemsInput, { itemIds: [ID, "bad"], targetUsername: "u" }).map((f) => f.property), ["itemIds[1]"]);
   });

@@ -58,7 +58,7 @@ export function planMapping(layer: FeatureLayer, sourceFields: SourceField[], o:
       continue;
     }
     const sourceType = sourceByLower.get(sourceName.toLowerCase())?.type;
-    if (!sourceTypeAccepted(field.type, sourceType)) fail(`field '${field.name}' (${field.type}) cannot take source field '${sourceName}' of type ${sourceType} (spec.md#layer-append-metadata)`);
+    if (!sourceTypeAccepted(field.type, sourceType)) fail(`field '${field.name}' (${field.type}) cannot take source field '${sourceName}' of type ${sourceType}`);
     plan.push({ dest: field, source: sourceName });
   }
   return { plan, matchField };

@@ -34,7 +34,7 @@ function rowGeometry(def: LayerDef, g: Geometry | null, project: Projector): Geo
   const want = def.geometryType;
   if (!g || !want) return null;
   const got = geometryTypeOf(g);
-  if (want === "esriGeometryMultiPatch" && got !== want) throw new RowError(`appending ${got} geometry into multipatch layer ${def.name} is not supported (spec.md#append-multipatch)`);
+  if (want === "esriGeometryMultiPatch" && got !== want) throw new RowError(`appending ${got} geometry into multipatch layer ${def.name} is not supported`);
   const compatible = got === want || (want === "esriGeometryMultipoint" && got === "esriGeometryPoint");
   if (!compatible) throw new RowError(`geometry type ${got} does not match the layer's ${want}`);
   const projected = project(g);

@@ -29,7 +29,7 @@ export function startAppend(state: FeatureState, caller: Caller, service: Hosted
   const bypassesOwnership = checkCaller(state, caller, service, layer);
   const source = resolveSource(state, caller, p);
   if (p.truncate && !state.host.releaseAtLeast("11.2")) throw badRequest(`truncate is supported from release 11.2 (this is ${state.host.release}).`);
-  if (p.upsert && service.tracksChanges) throw badRequest(`Upsert is not supported on ${service.name}: sync or change tracking is enabled (spec.md#append-sync-tracking).`);
+  if (p.upsert && service.tracksChanges) throw badRequest(`Upsert is not supported on ${service.name}: sync or change tracking is enabled.`);
   const jobId = randomUUID().replace(/-/g, "");
   state.jobs.create(jobId, service.name, layer.id, layer.def.name);
   const run = async () => {

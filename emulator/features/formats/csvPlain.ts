@@ -8,9 +8,6 @@
 
 import { isAscii } from "node:buffer";
 
-type Utf8Buffer = Buffer & { utf8Slice(start: number, end: number): string };
-type Latin1Buffer = Buffer & { latin1Slice(start: number, end: number): string };
-
 const LF = 0x0a, CR = 0x0d;
 
 /**
@@ -24,7 +21,7 @@ export function plainRecords(bytes: Buffer, delimiter: string, quote: string): I
   if (d > 0x7f || q > 0x7f || d === LF || d === CR || d === q) return undefined;
   if (bytes.indexOf(q) !== -1 || bytes.indexOf(CR) !== -1) return undefined;
   // ASCII text splits as a string (String.prototype.split); other text field by field from the bytes
-  return isAscii(bytes) ? asciiRecords((bytes as Latin1Buffer).latin1Slice(0, bytes.length), delimiter) : records(bytes as Utf8Buffer, d);
+  return isAscii(bytes) ? asciiRecords(bytes.toString("latin1"), delimiter) : records(bytes, d);
 }
 
 function* asciiRecords(text: string, delimiter: string): Generator<string[]> {
@@ -36,7 +33,7 @@ function* asciiRecords(text: string, delimiter: string): Generator<string[]> {
   }
 }
 
-function* records(bytes: Utf8Buffer, d: number): Generator<string[]> {
+function* records(bytes: Buffer, d: number): Generator<string[]> {
   const n = bytes.length;
   for (let start = 0; start < n; ) {
     let end = bytes.indexOf(LF, start);
@@ -46,10 +43,10 @@ function* records(bytes: Utf8Buffer, d: number): Generator<string[]> {
       let from = start;
       for (let at = start; at < end; at++) {
         if (bytes[at] !== d) continue;
-        fields.push(bytes.utf8Slice(from, at));
+        fields.push(bytes.toString("utf8", from, at));
         from = at + 1;
       }
-      fields.push(bytes.utf8Slice(from, end));
+      fields.push(bytes.toString("utf8", from, end));
       yield fields;
     }
     start = end + 1;

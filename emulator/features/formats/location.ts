@@ -60,7 +60,7 @@ function coordinates(y: unknown, x: unknown, { lat, lon }: { lat: string; lon: s
 }
 
 function addressLocator(columns: string[], info: AppendSourceInfo, geocode?: (address: string) => Geometry | undefined): Locate {
-  if (!geocode) throw new Error("locationType 'address' needs geocoding, available on a hosted deployment only (spec.md#append-geocode)");
+  if (!geocode) throw new Error("locationType 'address' needs geocoding, available on a hosted deployment only");
   const single = info.singleLineAddressFieldName ? findColumn(columns, info.singleLineAddressFieldName, []) : undefined;
   if (!single && !info.addressTemplate) throw new Error("locationType 'address' needs singleLineAddressFieldName or addressTemplate");
   return (record) => {

@@ -22,7 +22,7 @@ export function buildLayerDef(fx: LayerFixture, releaseAtLeast: (r: string) => b
   const fields: FieldDef[] = fx.fields.map((f) => ({ nullable: true, editable: true, ...f }));
   if (!fields.some((f) => f.type === "esriFieldTypeOID")) fields.unshift({ name: "OBJECTID", type: "esriFieldTypeOID", nullable: false, editable: false });
   const blob = fields.find((f) => f.type === "esriFieldTypeBlob");
-  if (blob && !releaseAtLeast("11.1")) throw new Error(`services fixture: layer ${fx.name} field ${blob.name}: blob fields need release 11.1 (spec.md#versions)`);
+  if (blob && !releaseAtLeast("11.1")) throw new Error(`services fixture: layer ${fx.name} field ${blob.name}: blob fields need release 11.1`);
   const editFieldsInfo = fx.editorTracking ? EDITOR_FIELDS : undefined;
   if (editFieldsInfo) for (const f of editorFieldDefs(editFieldsInfo)) if (!fields.some((x) => x.name.toLowerCase() === f.name.toLowerCase())) fields.push(f);
   const objectIdField = fields.find((f) => f.type === "esriFieldTypeOID")!.name;

@@ -40,7 +40,7 @@ export function normalizeGuid(v: unknown): string | undefined {
 /** Random bytes for 256 GUIDs at a time, and the text of one being made. */
 const guidPool = Buffer.allocUnsafe(16 * 256);
 let guidAt = guidPool.length;
-const guidText = Buffer.from("{00000000-0000-4000-8000-000000000000}", "latin1") as Buffer & { latin1Slice(start: number, end: number): string };
+const guidText = Buffer.from("{00000000-0000-4000-8000-000000000000}", "latin1");
 /** Where each random byte's two hex digits go in guidText. */
 const GUID_DIGITS = [1, 3, 5, 7, 10, 12, 15, 17, 20, 22, 25, 27, 29, 31, 33, 35];
 const HEX = Buffer.from("0123456789ABCDEF", "latin1");
@@ -64,7 +64,7 @@ export function newGuid(): string {
     guidText[at + 1] = HEX[b & 0x0f];
   }
   guidAt += 16;
-  return guidText.latin1Slice(0, 38);
+  return guidText.toString("latin1", 0, 38);
 }
 
 /** Converts one value; `parseDate` handles text dates (time zone of appendSourceInfo). */

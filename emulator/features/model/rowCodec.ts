@@ -7,9 +7,6 @@
 // are not for this codec (rowFile.ts serializes them with v8).
 import type { Row } from "./types";
 
-/** Buffer's own UTF-8 methods, without `write`/`toString`'s argument handling (a third of a short string's cost). */
-type Utf8Buffer = Buffer & { utf8Write(s: string, offset: number): number; utf8Slice(start: number, end: number): string };
-
 const END = 0;
 const NULL = 0, TRUE = 1, FALSE = 2, NUMBER = 3, STRING = 4;
 const NO_GEOMETRY = 0, POINT = 1, GEOMETRY_JSON = 2;
@@ -190,7 +187,7 @@ export class RowEncoder {
     const buf = this.buf;
     buf[this.at++] = STRING;
     let n = 0;
-    // a short ASCII string byte by byte (its UTF-8 is its code units); utf8Write's call costs more
+    // a short ASCII string byte by byte (its UTF-8 is its code units); Buffer#write's call costs more
     if (s.length <= 48) {
       const start = this.at + 4;
       for (; n < s.length; n++) {
@@ -198,8 +195,8 @@ export class RowEncoder {
         if (c >= 0x80) break;
         buf[start + n] = c;
       }
-      if (n < s.length) n = (buf as Utf8Buffer).utf8Write(s, start);
-    } else n = (buf as Utf8Buffer).utf8Write(s, this.at + 4);
+      if (n < s.length) n = buf.write(s, start, "utf8");
+    } else n = buf.write(s, this.at + 4, "utf8");
     buf[this.at] = n & 0xff;
     buf[this.at + 1] = (n >>> 8) & 0xff;
     buf[this.at + 2] = (n >>> 16) & 0xff;
@@ -229,7 +226,7 @@ export function decodeRow(bytes: Buffer, keys: KeyDictionary): Row {
   const string = (): string => {
     const n = bytes.readUInt32LE(at);
     at += 4;
-    const s = (bytes as Utf8Buffer).utf8Slice(at, at + n);
+    const s = bytes.toString("utf8", at, at + n);
     at += n;
     return s;
   };
@@ -353,7 +350,7 @@ export function encodedKey(bytes: Buffer, id: number, start = 0): string | undef
       if (tag === NUMBER) return String(bytes.readDoubleLE(next + 1));
       if (tag === STRING) {
         const n = bytes.readUInt32LE(next + 1);
-        return n === 0 ? undefined : (bytes as Utf8Buffer).utf8Slice(next + 5, next + 5 + n);
+        return n === 0 ? undefined : bytes.toString("utf8", next + 5, next + 5 + n);
       }
       return tag === NULL ? undefined : String(tag === TRUE);
     }

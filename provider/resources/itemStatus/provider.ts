@@ -23,7 +23,7 @@ export function effectiveStatus(desired: string | undefined, portalStatus: strin
 /** spec.md#status-transitions, spec.md#errors CONT_0163 as an error that says what to do. */
 export function publicAuthoritativeRefused(itemId: string, e: PortalError): Error {
   return new Error(
-    `ItemStatus ${itemId}: the portal refused status public_authoritative (${e.messageCode}): the organization must be public and identity-verified (spec.md#status-transitions). ` +
+    `ItemStatus ${itemId}: the portal refused status public_authoritative (${e.messageCode}): the organization must be public and identity-verified. ` +
       'Check: GET <portal:url>/sharing/rest/portals/self must show "access": "public", and the organization\'s identity must be verified in its settings. ' +
       "Until then use status org_authoritative: the portal moves it to public_authoritative by itself once the org is verified and the item is shared with the public.",
   );

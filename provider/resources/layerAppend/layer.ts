@@ -22,7 +22,7 @@ export function appendRefusal(layer: string, info: LayerInfo, inputs: Props, for
   const problems: string[] = [];
   if (info.supportsAppend !== true) {
     // spec.md#layer-append-metadata: absent or false refuses append, even for the owner or an administrator
-    problems.push(`the layer does not support append (supportsAppend is ${info.supportsAppend === undefined ? "absent" : JSON.stringify(info.supportsAppend)}); spec.md#layer-append-metadata: append is refused even for the owner or an administrator, and the Append capability cannot be added to it`);
+    problems.push(`the layer does not support append (supportsAppend is ${info.supportsAppend === undefined ? "absent" : JSON.stringify(info.supportsAppend)}); append is refused even for the owner or an administrator, and the Append capability cannot be added to it`);
   } else if (format !== undefined && typeof info.supportedAppendFormats === "string" && info.supportedAppendFormats !== "") {
     const formats = info.supportedAppendFormats.split(",").map(lower);
     if (!formats.includes(lower(format))) problems.push(`the source format ${JSON.stringify(format)} is not in the layer's supportedAppendFormats (${info.supportedAppendFormats}); convert the source or set appendUploadFormat`);
@@ -31,7 +31,7 @@ export function appendRefusal(layer: string, info: LayerInfo, inputs: Props, for
     const matchable = matchableFields(info);
     if (!matchable.some((f) => lower(f) === lower(inputs.upsertMatchingField!))) {
       problems.push(
-        `upsertMatchingField ${JSON.stringify(inputs.upsertMatchingField)} has no unique index on the layer; spec.md#layer-append-metadata: only a field with a unique index can be matched on. ` +
+        `upsertMatchingField ${JSON.stringify(inputs.upsertMatchingField)} has no unique index on the layer; only a field with a unique index can be matched on. ` +
           `Fields that can be matched: ${matchable.join(", ") || "none"}. Add a unique index on the field (layer definition) or match on one of those`,
       );
     }
@@ -39,7 +39,7 @@ export function appendRefusal(layer: string, info: LayerInfo, inputs: Props, for
   if (inputs.upsert === true) {
     const caps = String(info.capabilities ?? "").split(",").map(lower);
     if (caps.includes("sync") || caps.includes("changetracking") || info.syncEnabled === true) {
-      problems.push("upsert is refused on a service with Sync or ChangeTracking enabled (spec.md#append-sync-tracking); disable them in the service definition or append without upsert");
+      problems.push("upsert is refused on a service with Sync or ChangeTracking enabled; disable them in the service definition or append without upsert");
     }
   }
   if (problems.length === 0) return undefined;

@@ -5,11 +5,23 @@
 // combination the portal would refuse, or would take and silently ignore, is refused here with
 // its path, so no request is sent.
 import type { z } from "zod";
+import type { appendParamsShape } from "../../rules/append";
 import { isUnknown } from "../../rules/unknown";
 import { shown } from "../machinery/plan";
 
-/** The inputs as the table's rule parses them: a bag, since the table's types derive from this file's rule (no import circle). */
-type Props = Record<string, any>;
+/** The append parameters a LayerAppend takes as arguments (appendUploadId is its output: the uploaded file's id). */
+type AppendParams = Omit<typeof appendParamsShape, "appendUploadId">;
+
+/**
+ * The checked inputs this file reads: the append parameters as the table's rows take them from
+ * provider/rules/append.ts (z.output of each rule), and the table's own target and file rows. Typed
+ * from the rules, not from the table (./props): the table's schema runs sourceRules, and a type
+ * taken from it would close an import circle.
+ */
+type Props = { [K in keyof AppendParams]?: z.output<AppendParams[K]> } & { layerUrl?: string; layerId?: number; file?: string; [key: string]: unknown };
+
+/** One entry of `layerMappings`, as its rule parses it. */
+type LayerMapping = NonNullable<Props["layerMappings"]>[number];
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 const known = (v: unknown) => given(v) && !isUnknown(v);
@@ -34,7 +46,7 @@ function targetLayerId(v: Props): number | undefined {
 export function sourceRules(v: Props, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
   const fromService = isFeatureServiceSource(v);
-  const serviceOnly = "applies only to a hosted feature service source (appendItemId of a Feature Service item with appendUploadFormat: featureService; spec.md#append-from-service)";
+  const serviceOnly = "applies only to a hosted feature service source (appendItemId of a Feature Service item with appendUploadFormat: featureService)";
   if (known(v.appendUploadFormat) && String(v.appendUploadFormat).toLowerCase() === "featureservice" && !given(v.appendItemId)) {
     issue(["appendUploadFormat"], "featureService names a hosted feature service source: give it with appendItemId (the service's Feature Service item), not with file or edits");
   }
@@ -44,7 +56,7 @@ export function sourceRules(v: Props, ctx: z.RefinementCtx): void {
   if (Array.isArray(v.layerMappings)) {
     const target = targetLayerId(v);
     const seen = new Set<number>();
-    v.layerMappings.forEach((m: Props, i: number) => {
+    v.layerMappings.forEach((m: LayerMapping, i: number) => {
       if (typeof m?.id !== "number") return;
       if (seen.has(m.id)) issue(["layerMappings", i, "id"], `layer ${m.id} is mapped twice; one entry per target layer`);
       seen.add(m.id);
@@ -57,7 +69,7 @@ export function sourceRules(v: Props, ctx: z.RefinementCtx): void {
   // spec.md#gap-append-defaults: these change nothing unless upsert is true
   if (!isUnknown(v.upsert) && v.upsert !== true) {
     for (const [k, neutral] of Object.entries(UPSERT_ONLY)) {
-      if (v[k] !== undefined && !isUnknown(v[k]) && v[k] !== neutral) issue([k], `${k}: ${JSON.stringify(v[k])} takes effect only with upsert: true (spec.md#gap-append-defaults); set upsert: true or leave ${k} out`);
+      if (v[k] !== undefined && !isUnknown(v[k]) && v[k] !== neutral) issue([k], `${k}: ${JSON.stringify(v[k])} takes effect only with upsert: true; set upsert: true or leave ${k} out`);
     }
   }
   if (v.skipInserts === true && v.skipUpdates === true) issue(["skipUpdates"], "skipInserts and skipUpdates are both true: the append would write no row");
@@ -69,7 +81,7 @@ export function sourceLine(news: Props, fileLine: (file: string) => string): str
   if (news.file !== undefined) return `file ${fileLine(news.file)}`;
   if (news.edits !== undefined) return `edits (${Array.isArray((news.edits as { features?: unknown } | undefined)?.features) ? `${(news.edits as { features: unknown[] }).features.length} features` : shown(news.edits)})`;
   if (isFeatureServiceSource(news)) {
-    const mapping = Array.isArray(news.layerMappings) ? news.layerMappings.find((m: Props) => given(m?.sourceTableName)) : undefined;
+    const mapping = Array.isArray(news.layerMappings) ? news.layerMappings.find((m: LayerMapping) => given(m?.sourceTableName)) : undefined;
     const layer = news.sourceTableName ?? mapping?.sourceTableName;
     const filter = news.sourceFilter !== undefined ? ` where ${shown(news.sourceFilter)}` : "";
     return `hosted feature service item ${shown(news.appendItemId)}${layer !== undefined ? ` layer ${shown(layer)}` : ""}${filter}`;

@@ -67,6 +67,7 @@ export async function connectionFailure(): Promise<CheckFailure | undefined> {
   }
   let pending = checked.get(client);
   if (!pending) {
+    // before the portal has answered once, a refused connection or an unknown host is not sent again (client.ts: issue 45)
     pending = client.portalId().then(
       () => undefined,
       (e) => {

@@ -9,15 +9,15 @@ import type { CheckFailure } from "../../rules/failures";
 import { appCredentialName, appPrivileges, credentialKey, type PortalSelf } from "../../ops/portal";
 import { PLAN_KEY } from "./plan";
 
-// ItemStatus is not here: an item's owner may set its status, and whose item it is is not known at check.
-export type WritingKind = "categorySchema" | "memberCategorySchema" | "portalItem" | "group";
-
-const NEEDED: Record<WritingKind, { privilege: string; doing: string; adminOnly?: true }> = {
-  categorySchema: { privilege: "portal:admin:updateItemCategorySchema", doing: "assign the content category schema", adminOnly: true },
-  memberCategorySchema: { privilege: "portal:admin:updateUsers", doing: "assign the member category schema", adminOnly: true },
-  portalItem: { privilege: "portal:user:createItem", doing: "own content (addItem)" },
-  group: { privilege: "portal:user:createGroup", doing: "create groups" },
-};
+/** What creating a resource needs (a resource definition's `privilege`; none: left to the portal). */
+export interface CreatePrivilege {
+  /** The privilege's name, as portals/self lists it. */
+  privilege: string;
+  /** What it lets the user do, for the message. */
+  doing: string;
+  /** Only an administrator's role has it. */
+  adminOnly?: true;
+}
 
 const ADOPT_KEYS = ["adopt", "adoptItemId", "adoptGroupId", "adoptFolderId"];
 
@@ -32,8 +32,13 @@ function plansWrite(checked: Record<string, unknown> | undefined): boolean {
  * resource to be created, and for a change of an administrator's resource (a schema assign writes
  * every time); an app token or API key (portals/self with no user) holds only what its appInfo lists.
  */
-export async function privilegeFailure(kind: string, olds: Record<string, unknown>, news: Record<string, unknown>, client: PortalClient, checked?: Record<string, unknown>): Promise<CheckFailure | undefined> {
-  const need = NEEDED[kind as WritingKind];
+export async function privilegeFailure(
+  need: CreatePrivilege | undefined,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  client: PortalClient,
+  checked?: Record<string, unknown>,
+): Promise<CheckFailure | undefined> {
   if (!need) return undefined;
   const creating = olds === undefined || Object.keys(olds).length === 0;
   if (!creating && !(need.adminOnly && plansWrite(checked))) return undefined;

@@ -49,9 +49,12 @@ export interface Property {
   read?: string;
   /** Read by check only (a planning switch such as `adopt`), not kept in the checked inputs. */
   transient?: boolean;
-  /** The public type as the docs table shows it (`Input<string>`), when the rule cannot say it (ruleType.ts reads it from the rule otherwise). */
+  /**
+   * The argument's public TypeScript type (`Input<string | Input<string>[]>`), as the generated Args
+   * and the docs table show it; unset: read from the rule (ruleType.ts).
+   */
   type?: string;
-  /** The output's public type, for the Outputs table. */
+  /** The output's public type (`Output<string>`), as the generated outputs and the Outputs table show it. */
   outputType?: string;
   /** Fields of a nested argument (a tree node), listed after it in the docs as `…name`. */
   nested?: Record<string, { type?: string; doc: string }>;
@@ -96,7 +99,10 @@ export type Row<F extends object = object> = Property & F;
 export type Table<F extends object = object> = Record<string, Row<F>>;
 
 /** The names of the rows that pass `test`, in table order. */
-export function keysWhere<T extends Table>(table: T, test: (p: Property, key: string) => boolean): (keyof T & string)[] {
+export function keysWhere<T extends Table>(
+  table: T,
+  test: (p: Property, key: string) => boolean,
+): (keyof T & string)[] {
   return Object.entries(table)
     .filter(([k, p]) => test(p, k))
     .map(([k]) => k);
@@ -105,9 +111,14 @@ export function keysWhere<T extends Table>(table: T, test: (p: Property, key: st
 /** Kept in the checked inputs (and so diffed): arguments and computed values. */
 export const inputKeys = <T extends Table>(t: T) => keysWhere(t, (p) => p.role !== "output" && p.transient !== true);
 /** The argument names of a table (the fields of its public Args). */
-export type ArgumentName<T extends Table> = { [K in keyof T]: T[K] extends { role: "argument" } ? K : never }[keyof T] & string;
-/** `true` when A and B are the same set of names; otherwise names what is missing or extra (a compile error at the use). */
-export type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never] ? true : { missing: Exclude<B, A>; extra: Exclude<A, B> };
+export type ArgumentName<T extends Table> = {
+  [K in keyof T]: T[K] extends { role: "argument" } ? K : never;
+}[keyof T] &
+  string;
+/** `true` when A and B are the same set of names; otherwise what is missing or extra (a compile error at the use). */
+export type SameKeys<A, B> = [Exclude<A, B>, Exclude<B, A>] extends [never, never]
+  ? true
+  : { missing: Exclude<B, A>; extra: Exclude<A, B> };
 /** The arguments of the public class (its Args fields). */
 export const argumentKeys = <T extends Table>(t: T) => keysWhere(t, (p) => p.role === "argument") as ArgumentName<T>[];
 /** The declared outputs of the public class. */
@@ -135,10 +146,15 @@ export function argumentsTable(table: Table): string {
   const args = Object.entries(table).filter(([, p]) => p.role === "argument");
   const rows = args.flatMap(([k, p]) => {
     const drift = p.drift === "held" ? "An edit in the portal is drift on refresh." : "";
-    const notes = [p.required ? "Required." : "Optional.", p.doc, drift, p.secret ? "Kept as a Pulumi secret in state." : ""].filter((s) => s !== "").join(" ");
+    const secret = p.secret ? "Kept as a Pulumi secret in state." : "";
+    const notes = [p.required ? "Required." : "Optional.", p.doc, drift, secret].filter((s) => s !== "").join(" ");
     const type = ` ${code(argumentType(p))} |`;
-    const nested = Object.entries(p.nested ?? {}).map(([n, f]) => `| \`…${n}\` | ${code(f.type === undefined ? undefined : wrapped("Input", f.type))} | | ${cell(f.doc)} |`);
-    return [`| \`${k}\` |${type} ${p.transient === true ? "—" : CHANGE_WORD[p.change ?? "update"]} | ${cell(notes)} |`, ...nested];
+    const nestedType = (t: string | undefined) => code(t === undefined ? undefined : wrapped("Input", t));
+    const nestedRow = ([n, f]: [string, { type?: string; doc: string }]) =>
+      `| \`…${n}\` | ${nestedType(f.type)} | | ${cell(f.doc)} |`;
+    const nested = Object.entries(p.nested ?? {}).map(nestedRow);
+    const change = p.transient === true ? "—" : CHANGE_WORD[p.change ?? "update"];
+    return [`| \`${k}\` |${type} ${change} | ${cell(notes)} |`, ...nested];
   });
   const head = ["| Name | Type | On change | Rules |", "|---|---|---|---|"];
   return [...head, ...rows].join("\n");
@@ -147,7 +163,9 @@ export function argumentsTable(table: Table): string {
 /** The Outputs table of a docs page. */
 export function outputsTable(table: Table): string {
   const outs = Object.entries(table).filter(([, p]) => p.role === "output" || p.output === true);
-  const rows = outs.map(([k, p]) => `| \`${k}\` | ${code(outputType(p))} | ${cell(p.role === "output" ? p.doc : (p.outputDoc ?? p.doc))}${p.secret ? " Secret." : ""} |`);
+  const doc = (p: Property) => (p.role === "output" ? p.doc : (p.outputDoc ?? p.doc));
+  const meaning = (p: Property) => cell(doc(p)) + (p.secret ? " Secret." : "");
+  const rows = outs.map(([k, p]) => `| \`${k}\` | ${code(outputType(p))} | ${meaning(p)} |`);
   const head = ["| Name | Type | Meaning |", "|---|---|---|"];
   return [...head, ...rows].join("\n");
 }

@@ -56,7 +56,7 @@ export function inputFailures(inputs: Props, userItemIdToCreate: unknown): Check
   if (!r.ok) failures.push(...r.failures.map((f) => ({ property: PROPERTY_OF[f.property] ?? f.property, reason: f.reason })));
   const rel = inputs.relationship;
   if (rel && typeof rel === "object" && !isUnknown(rel.originItemId) && !isUnknown(rel.destinationItemId) && rel.originItemId === undefined && rel.destinationItemId === undefined) {
-    failures.push({ property: "relationship", reason: "needs originItemId (the new item is the destination) or destinationItemId (the new item is the origin) (spec.md#add-item-relationship)" });
+    failures.push({ property: "relationship", reason: "needs originItemId (the new item is the destination) or destinationItemId (the new item is the origin)" });
   }
   const sources = ["file", "text", "dataUrl"].filter((k) => inputs[k] !== undefined);
   if (sources.length > 1) failures.push({ property: sources[1], reason: `set together with ${sources[0]}; an item's data comes from one of file, text or dataUrl` });

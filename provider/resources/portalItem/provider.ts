@@ -30,7 +30,7 @@ async function protectedRefusal(client: PortalClient, itemId: string, e: unknown
   if (!(e instanceof PortalError) || !(e.messageCode === "CONT_0048" || /protect/i.test(e.reason ?? e.message))) return undefined;
   const status = (await getItem(client, itemId).catch(() => undefined))?.contentStatus;
   const why = status
-    ? ` It is ${status}: authoritative items are protected automatically (spec.md#item-status); clear its status first (remove its ItemStatus resource, or set the status in the portal to none).`
+    ? ` It is ${status}: authoritative items are protected automatically; clear its status first (remove its ItemStatus resource, or set the status in the portal to none).`
     : "";
   return new Error(`PortalItem ${itemId} is protected; set protected: false and run pulumi up first, or unprotect it in the portal.${why}`);
 }

@@ -165,10 +165,10 @@ export async function sharingPlan(client: () => PortalClient, olds: Props, news:
   const held = accessOf(item.access);
   const kept = inheritsSharing(news) && RANK[held] > RANK[now.access];
   if (now.access === "public" && held !== "public" && item.contentStatus === "org_authoritative") {
-    lines.push("~ contentStatus: org_authoritative → public_authoritative when the organization is identity-verified (spec.md#status-transitions: shared with the public; an ItemStatus of org_authoritative stays satisfied, not drift)");
+    lines.push("~ contentStatus: org_authoritative → public_authoritative when the organization is identity-verified (shared with the public; an ItemStatus of org_authoritative stays satisfied, not drift)");
   }
   if (held === "public" && now.access !== "public" && !kept && item.contentStatus === "public_authoritative") {
-    lines.push("~ contentStatus: public_authoritative → org_authoritative (spec.md#status-transitions: unshared from the public; an ItemStatus of org_authoritative stays satisfied, not drift)");
+    lines.push("~ contentStatus: public_authoritative → org_authoritative (unshared from the public; an ItemStatus of org_authoritative stays satisfied, not drift)");
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-// The where-clause subset of the query (docs/emulator-features.md), without HTTP.
+// The where-clause subset of the query (docs/dev/emulator-features.md), without HTTP.
 import { strict as assert } from "node:assert";
 import { compileWhere } from "../../../emulator/features/model/where";
 

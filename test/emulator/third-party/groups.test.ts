@@ -1,5 +1,5 @@
 // arcgis-rest-js (a third-party client) against the emulator's groups, folders, move and reassign
-// (issue 23; docs/fidelity.md): the requests it sends are the ones the emulator serves, and its
+// (issue 23; docs/dev/fidelity.md): the requests it sends are the ones the emulator serves, and its
 // answers carry the keys rest-js reads.
 import { strict as assert } from "node:assert";
 import type { RunningEmulator } from "../../../emulator/index";

@@ -1,5 +1,5 @@
 // arcgis-rest-js (a third-party client, its calls unchanged) against the emulator's search, user
-// content, unsharing and folder delete (issue 27 scope 5; docs/fidelity.md): searchItems with a
+// content, unsharing and folder delete (issue 27 scope 5; docs/dev/fidelity.md): searchItems with a
 // SearchQueryBuilder (owner:, type:, group:, ownerfolder: and paging with num/start),
 // unshareItemWithGroup (which first searches `id: <id> AND group: <id>` by POST), getUserContent
 // of a folder and removeFolder.

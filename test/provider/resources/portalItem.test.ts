@@ -202,7 +202,7 @@ describe("provider PortalItem against the emulator", function () {
     });
     await portalPost(emu, "dev_publisher", `content/users/dev_publisher/items/${c.id}/unprotect`);
     await portalPost(emu, "dev_publisher", `content/items/${c.id}/setContentStatus`, { status: "org_authoritative" });
-    await assert.rejects(p.delete!(c.id, c.outs), /org_authoritative: authoritative items are protected automatically \(spec\.md#item-status\)/);
+    await assert.rejects(p.delete!(c.id, c.outs), /org_authoritative: authoritative items are protected automatically; clear its status first/);
     await portalPost(emu, "dev_publisher", `content/items/${c.id}/setContentStatus`, { status: "", clearEmptyFields: "true" });
     await p.delete!(c.id, c.outs);
     assert.equal((await portalGet(emu, "dev_publisher", `content/items/${c.id}`)).error?.code, 404);

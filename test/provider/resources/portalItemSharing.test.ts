@@ -99,7 +99,7 @@ describe("provider PortalItem sharing against the emulator", function () {
 
     const toPublic = await checked({ ...news, sharing: { access: "public" } }, before);
     assert.ok(toPublic.plannedChanges.includes("~ sharing: org → public"), toPublic.plannedChanges.join("\n"));
-    assert.ok(toPublic.plannedChanges.some((l: string) => /^~ contentStatus: org_authoritative → public_authoritative .*spec\.md#status-transitions/.test(l)), toPublic.plannedChanges.join("\n"));
+    assert.ok(toPublic.plannedChanges.some((l: string) => /^~ contentStatus: org_authoritative → public_authoritative .*\(shared with the public; an ItemStatus of org_authoritative stays satisfied, not drift\)$/.test(l)), toPublic.plannedChanges.join("\n"));
     const u = await p.update!(c.id, c.outs, toPublic);
     assert.equal(u.outs.contentStatus, "public_authoritative");
     assert.equal((await sharingOf(emu, c.id)).access, "public");
