@@ -15,6 +15,7 @@ commands:
   render-plan [preview.json]   a pull-request comment from \`pulumi preview --json\` (stdin when no file)
   export --out <dir> …         an organization as a Pulumi project that adopts it (export --help)
   orphans --stack <name> …     items a killed run left behind (orphans --help)
+  login --url <portal> --client-id <id>   sign in; stores a refresh token in the stack (login --help)
 
 Each command takes --help. Docs: README.md, docs/review.md, docs/adopting.md, docs/recovery.md.
 `;
@@ -38,6 +39,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === "orphans") return (await import("./orphans")).orphansCommand(rest);
   // export: an organization as a Pulumi project that adopts it (cli/export/, docs/adopting.md)
   if (command === "export") return (await import("./export")).exportCommand(rest);
+  if (command === "login") return (await import("./login")).loginCommand(rest);
   if (command === "render-plan") return renderPlanCommand(rest);
   process.stderr.write(`pulumi-gis-portal: ${command === undefined ? "no command" : `unknown command ${JSON.stringify(command)}`}; ${USAGE}\n`);
   return 2;

@@ -17,6 +17,28 @@ export interface FixtureUser {
   folders?: Array<{ id?: string; title: string }>;
 }
 
+/** An app registered in an organization (fixtures `orgs[].apps`). */
+export interface FixtureApp {
+  clientId: string;
+  /** Confidential apps have one: client_credentials needs it. */
+  clientSecret?: string;
+  title?: string;
+  /** The member who registered the app; an app token acts for no user but is counted as this owner's. */
+  owner: string;
+  /** Allowed redirect URIs; `urn:ietf:wg:oauth:2.0:oob` is always allowed. A loopback http URI matches any port (RFC 8252 7.3). */
+  redirectUris: string[];
+  /** Privileges of the app's tokens (client_credentials); default none. */
+  privileges?: string[];
+}
+
+/** An API key (fixtures `orgs[].apiKeys`): sent where a token goes, with the privileges it was given. */
+export interface FixtureApiKey {
+  key: string;
+  owner: string;
+  privileges?: string[];
+  title?: string;
+}
+
 /** A group at start (issue 23): owned by one of the org's users, who is always one of its admins. */
 export interface FixtureGroup {
   id?: string;
@@ -51,6 +73,10 @@ export interface FixtureOrg {
   groups?: FixtureGroup[];
   /** spec.md#generate-url-report serverId values; url defaults to {origin}/arcgis. Default: one server "hostingServer". */
   federatedServers?: Array<{ id: string; url?: string }>;
+  /** Registered OAuth apps with their redirect URIs (models/oauth.ts). */
+  apps?: FixtureApp[];
+  /** API keys with the privileges they were given. */
+  apiKeys?: FixtureApiKey[];
 }
 
 export interface Fixtures {
@@ -74,6 +100,21 @@ function orgUsers(org: string): FixtureUser[] {
   return [user("admin", "org_admin"), user("publisher", "org_publisher"), user("user", "org_user"), user("viewer", "viewer")];
 }
 
+/**
+ * Each org's apps: `<org>-cli` (a public app for `pulumi-gis-portal login`: loopback and oob
+ * redirects), `<org>-ci` (a confidential app for client_credentials, its tokens given createItem)
+ * and one API key with createItem.
+ */
+function orgApps(org: string): Pick<FixtureOrg, "apps" | "apiKeys"> {
+  return {
+    apps: [
+      { clientId: `${org}-cli`, title: "pulumi-gis-portal login", owner: `${org}_admin`, redirectUris: ["http://127.0.0.1/callback", "http://localhost/callback", "https://app.example.com/callback"] },
+      { clientId: `${org}-ci`, clientSecret: `${org}-ci-secret-value`, title: "CI", owner: `${org}_admin`, redirectUris: [], privileges: ["portal:user:createItem"] },
+    ],
+    apiKeys: [{ key: `apikey-${org}-0000000000000000`, owner: `${org}_admin`, title: "API key", privileges: ["portal:user:createItem"] }],
+  };
+}
+
 const DEFAULT_CLASSIFICATION: ClassificationSchema = {
   classification: ["UNCLASSIFIED", "CONFIDENTIAL", "SECRET"],
   banner: ["UNCLASSIFIED", "CONFIDENTIAL", "SECRET"],
@@ -84,8 +125,8 @@ export function defaultFixtures(): Fixtures {
   return {
     vendor: "esri",
     orgs: [
-      { id: DEV_ORG_ID, name: "Dev Organization", urlKey: "dev", users: orgUsers("dev"), classificationSchema: DEFAULT_CLASSIFICATION },
-      { id: PROD_ORG_ID, name: "Prod Organization", urlKey: "prod", users: orgUsers("prod"), classificationSchema: DEFAULT_CLASSIFICATION },
+      { id: DEV_ORG_ID, name: "Dev Organization", urlKey: "dev", users: orgUsers("dev"), classificationSchema: DEFAULT_CLASSIFICATION, ...orgApps("dev") },
+      { id: PROD_ORG_ID, name: "Prod Organization", urlKey: "prod", users: orgUsers("prod"), classificationSchema: DEFAULT_CLASSIFICATION, ...orgApps("prod") },
     ],
   };
 }
@@ -101,6 +142,15 @@ export function loadFixtures(source: Fixtures | string | undefined): Fixtures {
     for (const u of org.users) {
       if (typeof u.username !== "string" || usernames.has(u.username)) throw new Error(`fixtures: username ${JSON.stringify(u.username)} is missing or repeated`);
       usernames.add(u.username);
+    }
+  }
+  const clientIds = new Set<string>();
+  for (const org of fixtures.orgs) {
+    for (const a of [...(org.apps ?? []), ...(org.apiKeys ?? [])]) {
+      const id = "clientId" in a ? a.clientId : a.key;
+      if (typeof id !== "string" || id === "" || clientIds.has(id)) throw new Error(`fixtures: app clientId / API key ${JSON.stringify(id)} is missing or repeated`);
+      clientIds.add(id);
+      if ("clientId" in a && !Array.isArray(a.redirectUris)) throw new Error(`fixtures: app ${JSON.stringify(id)} needs a redirectUris array`);
     }
   }
   return JSON.parse(JSON.stringify(fixtures)) as Fixtures;

@@ -25,9 +25,20 @@ export interface EmulatorUser {
   disabled?: boolean;
 }
 
+/** An app token (client_credentials) or API key: acts for no user, with the privileges it was given. */
+export interface AppIdentity {
+  kind: "app" | "apiKey";
+  /** The app's client id, or the API key's title. */
+  id: string;
+  privileges: readonly string[];
+}
+
 export interface Caller {
+  /** For an app token or API key: its owner's name and org, role "app", the privileges it holds. */
   user: EmulatorUser;
   org: EmulatorOrg;
+  /** Set when the token is an app token or API key, not a user's. */
+  app?: AppIdentity;
 }
 
 /** A portal item as part 2 needs it (appendItemId sources, hosted feature service items). */

@@ -18,7 +18,14 @@ export const CONFIG_KEYS = {
   username: { key: "portal:username", env: "PORTAL_USERNAME" },
   password: { key: "portal:password", env: "PORTAL_PASSWORD" },
   serviceUrl: { key: "portal:serviceUrl", env: "PORTAL_SERVICE_URL" },
+  refreshToken: { key: "portal:refreshToken", env: "PORTAL_REFRESH_TOKEN" },
+  clientId: { key: "portal:clientId", env: "PORTAL_CLIENT_ID" },
+  clientSecret: { key: "portal:clientSecret", env: "PORTAL_CLIENT_SECRET" },
+  apiKey: { key: "portal:apiKey", env: "PORTAL_API_KEY" },
 } as const;
+
+/** The keys that hold a secret: registered for redaction as soon as they are read, set with --secret. */
+export const SECRET_CONFIG_KEYS = ["token", "password", "refreshToken", "clientSecret", "apiKey"] as const;
 
 export interface PortalConfig {
   /** The portal's base URL, e.g. https://org.example.com or https://host/portal. */
@@ -55,24 +62,71 @@ export function resolvePortalConfig(source?: ConfigSource, env: Env = process.en
   return { portalUrl: toPortalUrl(sharingUrl), sharingUrl, serviceUrl: serviceUrl?.replace(/\/+$/, ""), credentials: resolveCredentials(source, env) };
 }
 
+type CredentialName = "token" | "username" | "password" | "refreshToken" | "clientId" | "clientSecret" | "apiKey";
+
+/** The kinds of credential, each with the keys it needs (portal:clientId belongs to two). */
+const KINDS: ReadonlyArray<{ name: string; keys: readonly CredentialName[]; marks: readonly CredentialName[] }> = [
+  { name: "a token", keys: ["token"], marks: ["token"] },
+  { name: "a login (refresh token)", keys: ["refreshToken", "clientId"], marks: ["refreshToken"] },
+  { name: "app credentials", keys: ["clientId", "clientSecret"], marks: ["clientSecret"] },
+  { name: "an API key", keys: ["apiKey"], marks: ["apiKey"] },
+  { name: "a username and password", keys: ["username", "password"], marks: ["username", "password"] },
+];
+
+const HOW_TO_SET: Record<CredentialName, string> = {
+  token: "pulumi config set --secret portal:token <token>",
+  username: "pulumi config set portal:username <name>",
+  password: "pulumi config set --secret portal:password <password>",
+  refreshToken: "npx pulumi-gis-portal login --url <portal> --client-id <app id>",
+  clientId: "pulumi config set portal:clientId <app id>",
+  clientSecret: "pulumi config set --secret portal:clientSecret <secret>",
+  apiKey: "pulumi config set --secret portal:apiKey <key>",
+};
+
+/** `portal:token (PORTAL_TOKEN)`: the key and the environment variable that can set it. */
+const keyName = (n: CredentialName) => `${CONFIG_KEYS[n].key} (${CONFIG_KEYS[n].env})`;
+
+/**
+ * Exactly one kind of credential (no silent precedence): none, an incomplete kind, or two kinds
+ * at once is a ConfigError naming the keys. Every secret value is registered for redaction first.
+ */
 function resolveCredentials(source: ConfigSource | undefined, env: Env): Credentials {
-  const token = read(source, env, "token");
-  const username = read(source, env, "username");
-  const password = read(source, env, "password");
-  registerSecret(token);
-  registerSecret(password);
-  if (token !== undefined) return { token };
-  if (username !== undefined && password !== undefined) return { username, password };
-  if (username !== undefined) {
-    throw new ConfigError("portal:password is not set (portal:username is). Set it with: pulumi config set --secret portal:password <password> (or PORTAL_PASSWORD)", "portal:password");
+  const v = {} as Record<CredentialName, string | undefined>;
+  for (const n of ["token", "username", "password", "refreshToken", "clientId", "clientSecret", "apiKey"] as const) v[n] = read(source, env, n);
+  for (const n of SECRET_CONFIG_KEYS) registerSecret(v[n]);
+  const set = (n: CredentialName) => v[n] !== undefined;
+  const present = KINDS.filter((k) => k.marks.some(set));
+  if (present.length > 1) {
+    const keys = present.flatMap((k) => k.marks.filter(set)).map((n) => CONFIG_KEYS[n].key);
+    throw new ConfigError(
+      `two kinds of credential are set: ${present.map((k) => k.name).join(" and ")} (${keys.join(", ")}); set exactly one kind and remove the others (pulumi config rm <key>, or unset the environment variable)`,
+      keys[0],
+    );
   }
-  if (password !== undefined) {
-    throw new ConfigError("portal:username is not set (portal:password is). Set it with: pulumi config set portal:username <name> (or PORTAL_USERNAME)", "portal:username");
+  const kind = present[0];
+  if (kind === undefined) {
+    if (set("clientId")) {
+      throw new ConfigError(
+        `portal:clientId is set but neither portal:refreshToken (sign in: ${HOW_TO_SET.refreshToken}) nor portal:clientSecret (app credentials: ${HOW_TO_SET.clientSecret}); environment fallbacks: PORTAL_REFRESH_TOKEN, PORTAL_CLIENT_SECRET`,
+        "portal:refreshToken",
+      );
+    }
+    throw new ConfigError(
+      "portal:token is not set. Set it with: pulumi config set --secret portal:token <token>, or set portal:username and portal:password (pulumi config set --secret portal:password <password>), " +
+        `or sign in with ${HOW_TO_SET.refreshToken}, or set portal:clientId and portal:clientSecret, or portal:apiKey; environment fallbacks: PORTAL_TOKEN, PORTAL_USERNAME, PORTAL_PASSWORD, PORTAL_REFRESH_TOKEN, PORTAL_CLIENT_ID, PORTAL_CLIENT_SECRET, PORTAL_API_KEY`,
+      "portal:token",
+    );
   }
-  throw new ConfigError(
-    "portal:token is not set. Set it with: pulumi config set --secret portal:token <token>, or set portal:username and portal:password (pulumi config set --secret portal:password <password>); environment fallbacks: PORTAL_TOKEN, PORTAL_USERNAME, PORTAL_PASSWORD",
-    "portal:token",
-  );
+  const missing = kind.keys.filter((n) => !set(n));
+  if (missing.length > 0) {
+    const have = kind.keys.filter(set).map((n) => CONFIG_KEYS[n].key);
+    throw new ConfigError(`${missing.map(keyName).join(" and ")} is not set (${have.join(", ")} is: ${kind.name} needs ${kind.keys.map((n) => CONFIG_KEYS[n].key).join(" and ")}). Set it with: ${missing.map((n) => HOW_TO_SET[n]).join("; ")}`, CONFIG_KEYS[missing[0]].key);
+  }
+  if (set("token")) return { token: v.token! };
+  if (set("apiKey")) return { apiKey: v.apiKey! };
+  if (set("refreshToken")) return { refreshToken: v.refreshToken!, clientId: v.clientId! };
+  if (set("clientSecret")) return { clientId: v.clientId!, clientSecret: v.clientSecret! };
+  return { username: v.username!, password: v.password! };
 }
 
 /**

@@ -6,7 +6,7 @@ export * from "./config";
 export * from "../spec/limits";
 export { PortalClient, type PortalClientOptions, type RequestOptions, type Credentials } from "./rest/client";
 export { fileParts, type FilePart, type Params, type ParamValue } from "./rest/body";
-export { StaticTokenSource, CredentialsTokenSource, type TokenSource, type TokenResponse } from "./rest/auth";
+export { StaticTokenSource, CredentialsTokenSource, RenewingTokenSource, type CredentialKind, type TokenSource, type TokenResponse } from "./rest/auth";
 export {
   PortalError,
   AuthError,

@@ -84,7 +84,7 @@ function flagsOf(argv: string[]): Flags | "help" {
 /** The provider's config errors, in the words of the environment the export reads. */
 function credentialsProblem(e: ConfigError): string {
   if (e.key === "portal:url" && /not set/.test(e.message)) return "PORTAL_URL is not set; set it to the portal's URL, e.g. PORTAL_URL=https://org.example.com";
-  if (e.key === "portal:token") return "no credentials: set PORTAL_TOKEN, or PORTAL_USERNAME and PORTAL_PASSWORD";
+  if (e.key === "portal:token" && /is not set/.test(e.message)) return "no credentials: set PORTAL_TOKEN, or PORTAL_USERNAME and PORTAL_PASSWORD, or PORTAL_REFRESH_TOKEN and PORTAL_CLIENT_ID, or PORTAL_CLIENT_ID and PORTAL_CLIENT_SECRET, or PORTAL_API_KEY";
   if (e.key === "portal:password") return "PORTAL_PASSWORD is not set (PORTAL_USERNAME is)";
   if (e.key === "portal:username") return "PORTAL_USERNAME is not set (PORTAL_PASSWORD is)";
   return e.message.replace(/portal:url/g, "PORTAL_URL").replace(/\.? Set it with:.*$/, "");

@@ -27,8 +27,8 @@ export async function portalClientFor(o: Options, io: OrphansIo, stack: string):
   const has = (name: keyof typeof CONFIG_KEYS) => String(source?.get(CONFIG_KEYS[name].key) ?? env[CONFIG_KEYS[name].env] ?? "").trim() !== "";
   const where = source ? "the stack config or the environment" : "the environment";
   if (!has("url")) throw new UsageError(`${CONFIG_KEYS.url.key} (${CONFIG_KEYS.url.env}) is not set in ${where}; set it to the portal's URL (https://org.example.com)`);
-  if (!has("token") && !(has("username") && has("password"))) {
-    throw new UsageError(`set ${CONFIG_KEYS.token.key} (${CONFIG_KEYS.token.env}), or ${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (${CONFIG_KEYS.username.env}, ${CONFIG_KEYS.password.env}), to sign in to the portal`);
+  if (!(["token", "username", "password", "refreshToken", "clientId", "clientSecret", "apiKey"] as const).some(has)) {
+    throw new UsageError(`set ${CONFIG_KEYS.token.key} (${CONFIG_KEYS.token.env}), or ${CONFIG_KEYS.username.key} and ${CONFIG_KEYS.password.key} (${CONFIG_KEYS.username.env}, ${CONFIG_KEYS.password.env}), or sign in with pulumi-gis-portal login (portal:refreshToken), or set portal:clientId and portal:clientSecret, or portal:apiKey, to sign in to the portal`);
   }
   try {
     return createPortalClient(resolvePortalConfig(source, env), io.clientOptions);

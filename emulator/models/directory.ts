@@ -1,7 +1,7 @@
 // Organizations, users and tokens (spec.md#authentication; spec.md#gap-generate-token). One table of orgs and
 // users built from the fixtures; tokens are fixed (fixtures) or issued by generateToken.
 import { randomBytes } from "node:crypto";
-import type { EmulatorOrg, EmulatorUser, Caller } from "../host";
+import type { AppIdentity, EmulatorOrg, EmulatorUser, Caller } from "../host";
 import type { Fixtures, ClassificationSchema } from "../fixtures";
 import { privilegesOf, PRIVILEGES } from "./privileges";
 import { EmulatorError, invalidToken, badRequest } from "../errors";
@@ -10,6 +10,12 @@ interface TokenRecord {
   username: string;
   /** Epoch ms; undefined for fixture tokens. */
   expires?: number;
+  /** The OAuth app the token was issued to (oauth.ts). */
+  clientId?: string;
+  /** The refresh token it was issued from: revoking that revokes this. */
+  family?: string;
+  /** An app token or API key: acts for no user, with these privileges only. */
+  app?: AppIdentity;
 }
 
 export interface OrgRecord extends EmulatorOrg {
@@ -44,7 +50,48 @@ export class Directory {
     if (!record || (record.expires !== undefined && record.expires <= Date.now())) throw invalidToken();
     const user = this.users.get(record.username);
     if (!user || user.disabled) throw invalidToken();
-    return { user, org: this.orgs.get(user.orgId)! };
+    const org = this.orgs.get(user.orgId)!;
+    if (!record.app) return { user, org };
+    // an app token or API key is no user: its "user" is counted as the owner's but holds only the
+    // privileges it was given (and of those, only what its owner holds)
+    const privileges = record.app.privileges.filter((p) => this.hasPrivilege(user, p));
+    return { user: { username: user.username, orgId: user.orgId, role: "app", privileges }, org, app: record.app };
+  }
+
+  /** An access token for `username` living `ms` (OAuth grants: oauth.ts). */
+  issueToken(username: string, ms: number, from: { clientId?: string; family?: string } = {}): string {
+    const token = randomBytes(24).toString("base64url");
+    this.tokens.set(token, { username, expires: Date.now() + ms, ...from });
+    return token;
+  }
+
+  /** An app token (client_credentials) or an API key (no expiry unless given). */
+  addAppToken(token: string, owner: string, app: AppIdentity, expires?: number): string {
+    this.tokens.set(token, { username: owner, expires, app, clientId: app.kind === "app" ? app.id : undefined });
+    return token;
+  }
+
+  /** Control plane: every OAuth access token (of one user) expires now; refresh tokens stay. Returns how many. */
+  expireAccessTokens(username?: string): number {
+    let n = 0;
+    for (const r of this.tokens.values()) {
+      if (r.family === undefined || (username !== undefined && r.username !== username)) continue;
+      r.expires = Date.now() - 1;
+      n++;
+    }
+    return n;
+  }
+
+  /** Revokes every access token issued from a refresh token. */
+  revokeFamily(refreshToken: string): void {
+    for (const [t, r] of this.tokens) if (r.family === refreshToken) this.tokens.delete(t);
+  }
+
+  /** Revokes a user's access token issued to `clientId` (not app tokens: REST "Revoke Token" leaves those). */
+  revokeAccessToken(token: string, clientId: string): boolean {
+    const r = this.tokens.get(token);
+    if (!r || r.app || r.clientId === undefined || r.clientId !== clientId) return false;
+    return this.tokens.delete(token);
   }
 
   /** spec.md#gap-generate-token generateToken: username + password → a token that expires after `expirationMinutes`. */

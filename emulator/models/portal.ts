@@ -5,6 +5,7 @@ import * as path from "node:path";
 import type { Caller, EmulatorUser } from "../host";
 import type { Fixtures } from "../fixtures";
 import { Directory } from "./directory";
+import { OAuth } from "./oauth";
 import { ItemStore } from "./items";
 import { Relationships } from "./relationships";
 import { Groups, isMember } from "./groups";
@@ -23,6 +24,7 @@ export interface PendingAdd {
 
 export class Portal {
   readonly directory: Directory;
+  readonly oauth: OAuth;
   readonly items: ItemStore;
   readonly relationships = new Relationships();
   readonly groups = new Groups();
@@ -43,6 +45,7 @@ export class Portal {
     readonly release: string,
   ) {
     this.directory = new Directory(fixtures);
+    this.oauth = new OAuth(this.directory, fixtures.orgs);
     fs.rmSync(path.join(dataDir, "items"), { recursive: true, force: true });
     this.items = new ItemStore(path.join(dataDir, "items"));
     this.items.isGroupMember = (groupId, username) => {

@@ -10,6 +10,7 @@ import { onIdentityVerified } from "../models/contentStatus";
 import { JOB_KINDS } from "../jobs";
 import type { JobKind } from "../host";
 import { badRequest, notFound } from "../errors";
+import { oauthControlRoutes } from "./oauthControl";
 
 type Body = Record<string, unknown>;
 const body = (req: FastifyRequest): Body => (req.body && typeof req.body === "object" ? (req.body as Body) : {});
@@ -39,6 +40,7 @@ export function controlRoutes(emu: Emu, log: RequestLog, faults: Faults, routes:
       if (typeof token !== "string" || !emu.portal.directory.expireToken(token)) throw notFound("Unknown token.");
       return { success: true };
     });
+    oauthControlRoutes(app, emu);
     app.get("/requests", async () => ({ requests: log.list() }));
     app.delete("/requests", async () => {
       log.clear();

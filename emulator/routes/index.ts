@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import { tokenRoutes } from "./tokens";
+import { oauthRoutes } from "./oauth";
 import { categoryRoutes } from "./categories";
 import { itemRoutes } from "./items";
 import { statusRoutes } from "./status";
@@ -19,6 +20,7 @@ import { folderRoutes } from "./folders";
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
     tokenRoutes(app, emu);
+    oauthRoutes(app, emu);
     categoryRoutes(app, emu);
     itemRoutes(app, emu);
     statusRoutes(app, emu);

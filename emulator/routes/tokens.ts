@@ -39,7 +39,10 @@ function userView(caller: Caller) {
 
 /** Every key of the public portals/self shape (emulator/models/publicShapes.ts), the caller in `user`. */
 function portalSelf({ caller, emu }: OpContext & { caller: Caller }) {
-  return { ...portalShape(caller.org, emu.urls.portalUrl, emu.release), user: userView(caller) };
+  const shape = portalShape(caller.org, emu.urls.portalUrl, emu.release);
+  // an app token or API key signs in no user: no `user`, and `appInfo` says whose app it is and what it may do
+  if (caller.app) return { ...shape, appInfo: { appId: caller.app.id, appOwner: caller.user.username, orgId: caller.org.id, appType: caller.app.kind === "apiKey" ? "apiKey" : "app", privileges: [...caller.user.privileges] } };
+  return { ...shape, user: userView(caller) };
 }
 
 /** spec.md#gap-portal-self: the public API (arcgis-rest-js getPortal(id)) also reads the caller's org by id. */

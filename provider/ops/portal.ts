@@ -1,5 +1,5 @@
 // Portal-level operations: the organization behind the token, and token generation.
-import type { TokenResponse } from "../rest/auth";
+import type { CredentialKind, TokenResponse } from "../rest/auth";
 import type { PortalClient } from "../rest/client";
 import { compareReleases, RELEASES } from "../../spec/limits";
 
@@ -65,4 +65,49 @@ export interface GenerateTokenOptions {
  */
 export function generateToken(client: PortalClient, o: GenerateTokenOptions): Promise<TokenResponse> {
   return client.generateToken(o.username, o.password, o.expirationMinutes ?? 60);
+}
+
+/** The config key that holds each kind of credential (what a check failure names). */
+const CREDENTIAL_KEYS: Record<CredentialKind, string> = {
+  token: "portal:token",
+  password: "portal:username",
+  refreshToken: "portal:refreshToken",
+  appCredentials: "portal:clientSecret",
+  apiKey: "portal:apiKey",
+};
+
+/** The key to name for the client's credential (portal:token when unknown). */
+export function credentialKey(client: Pick<PortalClient, "credentialKind"> | undefined): string {
+  return client?.credentialKind ? CREDENTIAL_KEYS[client.credentialKind] : "portal:token";
+}
+
+/** How to fix a refused credential of the client's kind, in one clause. */
+export function credentialFix(client: Pick<PortalClient, "credentialKind" | "portalUrl"> | undefined): string {
+  const login = `npx pulumi-gis-portal login --url ${client?.portalUrl ?? "<portal>"} --client-id <app id>`;
+  switch (client?.credentialKind) {
+    case "refreshToken":
+      return `sign in again: ${login} (portal:refreshToken expired or was revoked)`;
+    case "appCredentials":
+      return "check portal:clientId and portal:clientSecret (the app's credentials in the portal)";
+    case "apiKey":
+      return "set portal:apiKey to a valid key (pulumi config set --secret portal:apiKey <key>, or PORTAL_API_KEY)";
+    case "password":
+      return "check portal:username and portal:password";
+    default:
+      return `set portal:token (pulumi config set --secret portal:token <token>, or PORTAL_TOKEN), or sign in: ${login}`;
+  }
+}
+
+/** What the credential is when it signs in no user: "an app token", "an API key". */
+export function appCredentialName(client: Pick<PortalClient, "credentialKind">, self: PortalSelf): string {
+  if (client.credentialKind === "apiKey") return "an API key";
+  if (client.credentialKind === "appCredentials") return "an app token";
+  const type = (self.appInfo as { appType?: unknown } | undefined)?.appType;
+  return type === "apiKey" ? "an API key (portal:token)" : "an app token (portal:token)";
+}
+
+/** The privileges an app token or API key holds (portals/self appInfo), or undefined when the portal does not say. */
+export function appPrivileges(self: PortalSelf): string[] | undefined {
+  const p = (self.appInfo as { privileges?: unknown } | undefined)?.privileges;
+  return Array.isArray(p) ? p.filter((x): x is string => typeof x === "string") : undefined;
 }

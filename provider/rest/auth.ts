@@ -1,6 +1,6 @@
-// Authentication (spec.md#design-credentials; spec.md#authentication; spec.md#gap-generate-token generateToken): a static token, or a
-// username + password exchanged for a token that is refreshed before it expires and once when the
-// portal answers 498. Concurrent refreshes are shared as one promise, so N requests that all see
+// Authentication (spec.md#design-credentials; spec.md#authentication; spec.md#gap-generate-token generateToken): a static token or
+// API key, or a token issued from username + password (generateToken), a refresh token or app
+// credentials (oauth2/token), renewed before it expires and once when the portal answers 498. Concurrent refreshes are shared as one promise, so N requests that all see
 // 498 at once cause one generateToken call.
 import { AuthError } from "./errors";
 import { registerSecret } from "./redact";
@@ -46,23 +46,40 @@ export interface CredentialsOptions {
   now?: () => number;
 }
 
-/** `portal:username` + `portal:password` → generateToken. */
-export class CredentialsTokenSource implements TokenSource {
+/** How a renewing source gets a token: generateToken, or oauth2/token with a grant. */
+export type IssueToken = () => Promise<TokenResponse>;
+
+/**
+ * A token that is issued again before it expires, and once when the portal answers 498: username +
+ * password (generateToken), a refresh token (oauth2/token `grant_type=refresh_token`) or app
+ * credentials (`grant_type=client_credentials`). `renewals` counts the tokens issued after the first.
+ */
+export class RenewingTokenSource implements TokenSource {
   private current?: TokenResponse;
   private issuedAt = 0;
   private inflight?: Promise<TokenResponse>;
   private readonly marginMs: number;
   private readonly now: () => number;
+  private issued = 0;
 
   constructor(
-    readonly username: string,
-    private readonly password: string,
-    private readonly generate: GenerateToken,
-    options: CredentialsOptions = {},
+    /** What the tokens are issued from, for messages: "generateToken for alice", "portal:refreshToken". */
+    private readonly label: string,
+    private readonly issue: IssueToken,
+    options: CredentialsOptions & { username?: string; onRenewed?: (renewals: number) => void } = {},
   ) {
-    registerSecret(password);
     this.marginMs = options.refreshBeforeExpiryMs ?? 60_000;
     this.now = options.now ?? Date.now;
+    this.username = options.username;
+    this.onRenewed = options.onRenewed;
+  }
+
+  readonly username?: string;
+  private readonly onRenewed?: (renewals: number) => void;
+
+  /** Tokens issued after the first one (a renewal before expiry, or after a 498). */
+  get renewals(): number {
+    return Math.max(0, this.issued - 1);
   }
 
   async token(): Promise<string> {
@@ -87,19 +104,29 @@ export class CredentialsTokenSource implements TokenSource {
     this.inflight = (async () => {
       try {
         const issuedAt = this.now();
-        const t = await this.generate(this.username, this.password);
+        const t = await this.issue();
         if (typeof t?.token !== "string" || t.token === "") {
-          throw new AuthError({ code: 498, message: `generateToken for ${this.username} returned no token`, operation: "generateToken" });
+          throw new AuthError({ code: 498, message: `${this.label} returned no token`, operation: "token" });
         }
         registerSecret(t.token);
         this.current = t;
         this.issuedAt = issuedAt;
+        this.issued++;
+        if (this.issued > 1) this.onRenewed?.(this.renewals);
         return t;
       } finally {
         this.inflight = undefined;
       }
     })();
     return this.inflight;
+  }
+}
+
+/** `portal:username` + `portal:password` → generateToken. */
+export class CredentialsTokenSource extends RenewingTokenSource {
+  constructor(username: string, password: string, generate: GenerateToken, options: CredentialsOptions = {}) {
+    registerSecret(password);
+    super(`generateToken for ${username}`, () => generate(username, password), { ...options, username });
   }
 }
 
@@ -113,14 +140,53 @@ export class AnonymousSource implements TokenSource {
   }
 }
 
-export type Credentials = { token: string } | { username: string; password: string };
+/** The kinds of credential a configuration can hold (exactly one at a time; config.ts). */
+export type Credentials =
+  | { token: string }
+  | { username: string; password: string }
+  | { refreshToken: string; clientId: string }
+  | { clientId: string; clientSecret: string }
+  | { apiKey: string };
 
-/** The token source of a client: a static token, credentials, a custom source, or anonymous. */
-export function tokenSourceFor(auth: Credentials | TokenSource | undefined, generate: GenerateToken, now: () => number): TokenSource {
-  if (auth === undefined) return new AnonymousSource();
-  if ("token" in auth && typeof auth.token === "string") return new StaticTokenSource(auth.token);
-  if ("username" in auth && "password" in auth && typeof auth.password === "string") {
-    return new CredentialsTokenSource(auth.username as string, auth.password, generate, { now });
+export type CredentialKind = "token" | "password" | "refreshToken" | "appCredentials" | "apiKey";
+
+/** Which kind `auth` is (undefined: anonymous or a custom TokenSource). */
+export function credentialKind(auth: Credentials | TokenSource | undefined): CredentialKind | undefined {
+  if (auth === undefined || typeof (auth as TokenSource).token === "function") return undefined;
+  if ("apiKey" in auth) return "apiKey";
+  if ("refreshToken" in auth) return "refreshToken";
+  if ("clientSecret" in auth) return "appCredentials";
+  if ("password" in auth) return "password";
+  return "token";
+}
+
+/** The token requests a client can make for its sources (unauthenticated POSTs). */
+export interface TokenIssuers {
+  generate: GenerateToken;
+  /** POST oauth2/token with these parameters → `{access_token, expires_in}` as a TokenResponse. */
+  oauth: (params: Record<string, string>) => Promise<TokenResponse>;
+  onRenewed?: (renewals: number, kind: CredentialKind) => void;
+}
+
+/** The token source of a client: a static token or API key, a renewing source, a custom source, or anonymous. */
+export function tokenSourceFor(auth: Credentials | TokenSource | undefined, issuers: TokenIssuers, now: () => number): TokenSource {
+  const kind = credentialKind(auth);
+  if (kind === undefined) return (auth as TokenSource | undefined) ?? new AnonymousSource();
+  const onRenewed = issuers.onRenewed && ((n: number) => issuers.onRenewed!(n, kind));
+  const a = auth as Record<string, string>;
+  switch (kind) {
+    case "token":
+      return new StaticTokenSource(a.token);
+    case "apiKey":
+      // an API key is sent where a token goes (the `token` parameter or the X-Esri-Authorization header)
+      return new StaticTokenSource(a.apiKey);
+    case "password":
+      return new CredentialsTokenSource(a.username, a.password, issuers.generate, { now });
+    case "refreshToken":
+      registerSecret(a.refreshToken);
+      return new RenewingTokenSource("portal:refreshToken", () => issuers.oauth({ grant_type: "refresh_token", client_id: a.clientId, refresh_token: a.refreshToken }), { now, onRenewed });
+    case "appCredentials":
+      registerSecret(a.clientSecret);
+      return new RenewingTokenSource("portal:clientSecret", () => issuers.oauth({ grant_type: "client_credentials", client_id: a.clientId, client_secret: a.clientSecret }), { now, onRenewed });
   }
-  return auth as TokenSource;
 }

@@ -6,7 +6,7 @@ import { devNull } from "node:os";
 import { ReadCache } from "./readCache";
 import type { Readable } from "node:stream";
 import type { Agent, Dispatcher } from "undici";
-import { tokenSourceFor, type Credentials, type TokenSource, type TokenResponse } from "./auth";
+import { credentialKind, tokenSourceFor, type CredentialKind, type Credentials, type RenewingTokenSource, type TokenSource, type TokenResponse } from "./auth";
 import { formUrlEncoded, multipartBody, type FilePart, type Params } from "./body";
 import { AuthError, ConfigError, NetworkError, PortalError, withAuthHint } from "./errors";
 import { redact } from "./redact";
@@ -77,6 +77,8 @@ export interface PortalClientOptions {
   onRetry?: (retry: RetryNotice) => void;
   /** Lifetime asked of generateToken, minutes. Default 60. */
   tokenExpirationMinutes?: number;
+  /** Called each time a renewing credential (refresh token, app credentials, password) is issued a new token. */
+  onTokenRenewed?: (renewals: number, kind: CredentialKind) => void;
 }
 
 /** `portals/self` as answered, before anyone reads it (ops/portal.ts `PortalSelf` names its fields). */
@@ -113,7 +115,17 @@ export class PortalClient {
     this.reads = new ReadCache(this.now);
     this.logger = options.logger;
     const minutes = options.tokenExpirationMinutes ?? 60;
-    this.auth = tokenSourceFor(options.auth, (u, p) => this.generateToken(u, p, minutes), this.now);
+    this.credentialKind = credentialKind(options.auth);
+    const issuers = { generate: (u: string, p: string) => this.generateToken(u, p, minutes), oauth: (params: Record<string, string>) => this.oauthToken(params), onRenewed: options.onTokenRenewed };
+    this.auth = tokenSourceFor(options.auth, issuers, this.now);
+  }
+
+  /** The kind of credential configured (undefined: anonymous or a custom token source). */
+  readonly credentialKind?: CredentialKind;
+
+  /** Tokens issued again so far (a refresh token's, app credentials', generateToken's): 0 for a static token or API key. */
+  get tokenRenewals(): number {
+    return (this.auth as Partial<RenewingTokenSource>).renewals ?? 0;
   }
 
   /** Username from the configuration, if credentials were given. */
@@ -327,6 +339,31 @@ export class PortalClient {
   generateToken(username: string, password: string, expirationMinutes = 60): Promise<TokenResponse> {
     const params = { username, password, client: "referer", referer: this.portalUrl, expiration: expirationMinutes };
     return this.request<TokenResponse>("generateToken", "generateToken", params, { authenticate: false, safeToRetry: true });
+  }
+
+  /**
+   * POST oauth2/token (REST "Token": grant_type refresh_token or client_credentials) →
+   * `{access_token, expires_in (s)}` as a TokenResponse. A refused grant is a ConfigError naming the
+   * key to fix: the refresh token (sign in again) or the app's credentials.
+   */
+  async oauthToken(params: Record<string, string>): Promise<TokenResponse> {
+    let answer: { access_token?: unknown; expires_in?: unknown; ssl?: unknown };
+    try {
+      answer = await this.request("oauth2/token", "oauth2/token", params, { authenticate: false, safeToRetry: true });
+    } catch (e) {
+      if (!(e instanceof PortalError) || e instanceof NetworkError || e.code >= 500 || e.code === 429) throw e;
+      const why = e.message.split("\n")[0].replace(/^oauth2\/token(?: failed)? ?\(\d+\): /, "");
+      if (params.grant_type === "refresh_token") {
+        throw new ConfigError(
+          `portal:refreshToken was refused by ${this.sharingUrl}/oauth2/token (${why}): it has expired or been revoked, or it belongs to another app than portal:clientId. Sign in again: npx pulumi-gis-portal login --url ${this.portalUrl} --client-id ${params.client_id}`,
+          "portal:refreshToken",
+        );
+      }
+      throw new ConfigError(`portal:clientId and portal:clientSecret were refused by ${this.sharingUrl}/oauth2/token (${why}); check the app's credentials in the portal (Content > the app's item > Settings)`, "portal:clientSecret");
+    }
+    const seconds = Number(answer.expires_in);
+    if (typeof answer.access_token !== "string" || !Number.isFinite(seconds)) throw new PortalError({ code: 500, message: "oauth2/token answered without access_token and expires_in", operation: "oauth2/token" });
+    return { token: answer.access_token, expires: this.now() + seconds * 1000, ssl: answer.ssl === true };
   }
 
   private log(line: string): void {

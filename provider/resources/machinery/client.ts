@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import type { ConfigSource } from "../../config";
 import { clientFromConfig, CONFIG_KEYS } from "../../config";
 import type { PortalClient } from "../../rest/client";
-import { reportRetry } from "../../progress";
+import { reportProgress, reportRetry } from "../../progress";
+import { credentialKey } from "../../ops/portal";
 
 let source: ConfigSource | undefined;
 let client: PortalClient | undefined;
@@ -68,7 +69,9 @@ export function readInThisRefresh(kind: string): string[] {
 /** The client for the configured portal (check never calls this: it sends no request). */
 export function portalClient(): PortalClient {
   // each retry is a line on the row of the resource it was for (progress.ts reportRetry)
-  client ??= clientFromConfig(source, process.env, { onRetry: (r) => void reportRetry(r) });
+  // each renewal of a short-lived access token is one line, kept in the run's Diagnostics (the count a user or test reads)
+  const onTokenRenewed = (n: number) => void reportProgress(`portal: access token renewed from ${credentialKey(client)} (${n} ${n === 1 ? "renewal" : "renewals"} so far)`, { final: true, ephemeral: false });
+  client ??= clientFromConfig(source, process.env, { onRetry: (r) => void reportRetry(r), onTokenRenewed });
   return client;
 }
 

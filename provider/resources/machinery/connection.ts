@@ -7,6 +7,7 @@ import { AuthError, ConfigError, NetworkError, NotFoundError, PortalError } from
 import type { PortalClient } from "../../rest/client";
 import type { CheckFailure } from "../../rules/failures";
 import { portalClient } from "./client";
+import { credentialFix, credentialKey } from "../../ops/portal";
 
 /** One answer per client: configure makes a new client from new config, and so a new check. */
 const checked = new WeakMap<PortalClient, Promise<CheckFailure | undefined>>();
@@ -22,7 +23,7 @@ export function connectionProblem(e: unknown, client: PortalClient | undefined):
   if (e instanceof ConfigError) return e.message;
   if (e instanceof AuthError) {
     const what = e.code === 499 ? "asked for a token and none was sent (499)" : `refused the credentials (${e.code}${e.messageCode ? ` ${e.messageCode}` : ""}: invalid or expired)`;
-    return `the portal at ${url} ${what}; set portal:token (pulumi config set --secret portal:token <token>, or PORTAL_TOKEN), or portal:username and portal:password`;
+    return `the portal at ${url} ${what}; ${credentialFix(client)}`;
   }
   if (e instanceof NotFoundError || (e instanceof PortalError && (e.httpStatus === 404 || e.code === 404))) {
     return `${url} has no portal REST API (GET ${client?.sharingUrl ?? url}/portals/self answered 404); portal:url must be the portal's root, such as https://org.example.com or https://host/<web adaptor>`;
@@ -46,9 +47,9 @@ export function connectionProblem(e: unknown, client: PortalClient | undefined):
 }
 
 /** The config key a connection problem is about. */
-function keyOf(e: unknown): string {
+function keyOf(e: unknown, client?: PortalClient): string {
   if (e instanceof ConfigError) return e.key;
-  if (e instanceof AuthError) return "portal:token";
+  if (e instanceof AuthError) return credentialKey(client);
   return "portal:url";
 }
 
@@ -71,7 +72,7 @@ export async function connectionFailure(): Promise<CheckFailure | undefined> {
       () => undefined,
       (e) => {
         checked.delete(client);
-        return { property: keyOf(e), reason: connectionProblem(e, client) };
+        return { property: keyOf(e, client), reason: connectionProblem(e, client) };
       },
     );
     checked.set(client, pending);
