@@ -68,7 +68,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     key: "portal:clientSecret", env: "PORTAL_CLIENT_SECRET", group: "credentials", secret: true, readBy: ALL_PORTAL_READERS,
     default: "none",
-    description: "The client secret of that application, with `portal:clientId`: app credentials (the client credentials grant), acting as the application's owner.",
+    description: "The client secret of that application, with `portal:clientId`: app credentials (the client credentials grant): the application signs in as itself, with the privileges it was given, not as a member of the organization.",
   },
   {
     key: "portal:apiKey", env: "PORTAL_API_KEY", group: "credentials", secret: true, readBy: ALL_PORTAL_READERS,
