@@ -12,6 +12,7 @@ import { AuthError, ConfigError, NetworkError, PortalError, withAuthHint } from 
 import { redact } from "./redact";
 import { parseResponse } from "./response";
 import { fileNameOf, saveBody, type SavedBody, type SavedData } from "./download";
+import { Pacer } from "./pacer";
 import { RETRY_DEFAULTS, retryDelay, type RetryPolicy } from "./retry";
 import { assertSecureUrl, joinUrl, toPortalUrl } from "./url";
 
@@ -94,6 +95,8 @@ export class PortalClient {
   private readonly auth: TokenSource;
   /** Origin → epoch ms before which no request is sent (a Retry-After answer). */
   private readonly pausedUntil = new Map<string, number>();
+  /** Origin → the pacing learned from its 429s (pacer.ts). */
+  private readonly pacers = new Map<string, Pacer>();
   private readonly agents = new Map<string, Agent>();
   private readonly random: () => number;
   private readonly logger?: (line: string) => void;
@@ -159,11 +162,17 @@ export class PortalClient {
         waited += pause;
         await this.sleep(pause);
       }
+      const paced = this.pacer(origin).slot();
+      if (paced > 0) await this.sleep(paced);
       options.signal?.throwIfAborted();
       const token = options.authenticate === false ? "" : await this.auth.token();
       try {
-        return await this.send<T>(operation, method, url, params, token, options);
+        const answer = await this.send<T>(operation, method, url, params, token, options);
+        this.pacer(origin).answered();
+        return answer;
       } catch (e) {
+        if (e instanceof PortalError && e.code === 429) this.pacer(origin).throttled();
+        else if (e instanceof PortalError && !(e instanceof NetworkError)) this.pacer(origin).answered();
         // the caller gave up on this request: it is not repeated
         if (options.signal?.aborted) throw e;
         // spec.md#authentication / spec.md#gap-token-errors 498: the request was refused before it ran, so repeating it is safe
@@ -194,6 +203,13 @@ export class PortalClient {
         ownWait = true;
       }
     }
+  }
+
+  /** The pacer of one origin, made on first use. */
+  private pacer(origin: string): Pacer {
+    let p = this.pacers.get(origin);
+    if (p === undefined) this.pacers.set(origin, (p = new Pacer(this.now)));
+    return p;
   }
 
   /** The cache key of a GET: its URL and parameters (and how the answer is taken). */

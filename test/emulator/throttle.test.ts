@@ -67,4 +67,22 @@ describe("emulator: throttle (429 with Retry-After past N requests a second per 
     assert.ok(state.refused > 0, "the limit was reached");
     assert.ok((Date.now() - started) / 1000 >= state.passed / 20 - 1, `${state.passed} requests at 20 a second took ${(Date.now() - started) / 1000} s`);
   });
+
+  it("the provider's transport paces itself after a 429: 120 reads, 8 in flight, under 20 a second, each answered once", async () => {
+    await control("throttle", { requestsPerSecond: 20 });
+    const client = clientFromConfig({ get: (k: string) => ({ "portal:url": emu.url, "portal:token": emu.tokens.dev_user } as Record<string, string>)[k] }, {});
+    let next = 0;
+    const worker = async () => {
+      while (next < 120) {
+        next++;
+        await client.request("portals/self", "portals/self", {}, { method: "GET" });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    const state = await control("throttle", undefined, "GET");
+    assert.equal(state.passed, 120, "every read answered once");
+    assert.ok(state.refused > 0, "the limit was met");
+    const rate = (client as unknown as { pacers: Map<string, { rate?: number }> }).pacers.get(new URL(emu.sharingUrl).origin)?.rate;
+    assert.ok(rate !== undefined && rate <= 20 && rate > 10, `paced at ${rate} requests a second`);
+  });
 });
