@@ -2,34 +2,39 @@
 // Runs every test layer that exists, plus the type check and lint, prints each part's time, and
 // ends with one line "N passed, N failed" (CI reads that line, not mocha's own summary).
 //
-// Each test layer runs in a process of its own (one mocha run per layer, in LAYERS order). The type
+// Each test layer runs in a process of its own (one mocha run per layer, in LAYERS order), its files
+// on `--jobs` of mocha's parallel workers (default: 2, or 1 on a one-core machine; TEST_JOBS): a
+// file's tests keep their order and their process, files of one layer run side by side. The type
 // check and lint run in a second lane beside the layers (their output is held and printed when they
-// end), so on two cores they cost little wall time; `--serial` runs everything one after another.
+// end); `--serial` runs the checks first and `--jobs 1` one file at a time, as before.
 //
 // Usage: node scripts/run-tests.js [--layers unit,emulator,...] [--no-checks] [--grep text] [--serial]
-//                                  [--report file.json]
+//                                  [--jobs N] [--report file.json]
 //   --report  writes every test's layer, file, title, state and duration (ms) as JSON
 //             (also TEST_REPORT=file.json); the summary lists the slowest files either way.
 "use strict";
 const { fork, spawn } = require("node:child_process");
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
 const LAYERS = ["unit", "replay", "emulator", "provider", "network", "reliability", "e2e"];
 
 function parseArgs(argv) {
-  const opts = { layers: LAYERS, checks: true, grep: undefined, serial: false, report: process.env.TEST_REPORT || undefined, worker: undefined };
+  const opts = { layers: LAYERS, checks: true, grep: undefined, serial: false, report: process.env.TEST_REPORT || undefined, worker: undefined, jobs: Number(process.env.TEST_JOBS) || Math.min(2, os.availableParallelism()) };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--layers") opts.layers = argv[++i].split(",");
     else if (argv[i] === "--no-checks") opts.checks = false;
     else if (argv[i] === "--grep") opts.grep = argv[++i];
     else if (argv[i] === "--serial") opts.serial = true;
     else if (argv[i] === "--report") opts.report = argv[++i];
+    else if (argv[i] === "--jobs") opts.jobs = Number(argv[++i]);
     else if (argv[i] === "--worker") opts.worker = argv[++i]; // internal: run one layer in this process
     else throw new Error(`run-tests: unknown argument ${argv[i]}`);
   }
   const unknown = opts.layers.filter((l) => !LAYERS.includes(l));
+  if (!Number.isInteger(opts.jobs) || opts.jobs < 1) throw new Error(`run-tests: --jobs wants a whole number ≥ 1`);
   if (unknown.length > 0) throw new Error(`run-tests: unknown layer ${unknown.join(", ")} (layers: ${LAYERS.join(", ")})`);
   return opts;
 }
@@ -57,14 +62,18 @@ const clock = (ms) => {
 
 // ---- worker: one layer's mocha run, results sent to the parent over IPC ----
 
-async function runLayer(layer, grep) {
-  require("ts-node").register({ transpileOnly: true, project: path.join(root, "tsconfig.json") });
-  require(path.join(root, "test", "uploadSizes.ts")); // small multipart sizes for test files (and the pulumi runs they start)
+const REGISTER = path.join(root, "test", "support", "register.js");
+
+async function runLayer(layer, grep, jobs) {
+  const files = testFiles(layer);
+  const parallel = jobs > 1 && files.length > 1;
+  require(REGISTER);
   const mochaModule = require("mocha");
   const Mocha = mochaModule.Mocha || mochaModule.default || mochaModule;
-  const mocha = new Mocha({ timeout: 20000, reporter: "spec", grep });
-  testFiles(layer).forEach((f) => mocha.addFile(f));
-  await mocha.loadFilesAsync();
+  // in parallel, each of mocha's workers loads REGISTER itself and runs whole files, in this order
+  const mocha = new Mocha({ timeout: 20000, reporter: "spec", grep, ...(parallel ? { parallel: true, jobs: Math.min(jobs, files.length), require: [REGISTER] } : {}) });
+  files.forEach((f) => mocha.addFile(f));
+  if (!parallel) await mocha.loadFilesAsync();
   const tests = [];
   return new Promise((resolve) => {
     const runner = mocha.run(() => resolve({ passes: runner.stats.passes, failures: runner.stats.failures, pending: runner.stats.pending, tests }));
@@ -79,28 +88,50 @@ async function runLayer(layer, grep) {
 async function worker(opts) {
   let result;
   try {
-    result = await runLayer(opts.worker, opts.grep);
+    result = await runLayer(opts.worker, opts.grep, opts.jobs);
   } catch (e) {
     console.error(e);
     result = { passes: 0, failures: 1, pending: 0, tests: [] };
   }
-  const cpu = process.cpuUsage();
-  result.cpuMs = (cpu.user + cpu.system) / 1000;
   process.send(result, () => process.exit(0)); // open handles left by a test must not hang the run
 }
 
 // ---- parent ----
 
+/**
+ * CPU time (ms) of this process's children that have ended and been waited for, with everything
+ * they waited for in turn (Linux: cutime + cstime of /proc/self/stat); undefined elsewhere. Read at
+ * each child's end, the growth since the last reading is that child's whole tree: a layer's mocha
+ * workers, the pulumi CLIs, language hosts and provider hosts its tests ran.
+ */
+function reapedCpuMs() {
+  try {
+    const stat = fs.readFileSync("/proc/self/stat", "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[13]) + Number(f[14])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+let lastReaped = reapedCpuMs();
+/** The CPU time of the children ended since the last call. */
+function reapedSinceLast() {
+  const now = reapedCpuMs();
+  const d = now === undefined || lastReaped === undefined ? undefined : now - lastReaped;
+  lastReaped = now;
+  return d;
+}
+
 function runLayerProcess(layer, opts) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const args = ["--worker", layer, ...(opts.grep ? ["--grep", opts.grep] : [])];
+    const args = ["--worker", layer, "--jobs", String(opts.jobs), ...(opts.grep ? ["--grep", opts.grep] : [])];
     const child = fork(__filename, args, { cwd: root, stdio: ["ignore", "inherit", "inherit", "ipc"] });
     let result;
     child.on("message", (m) => (result = m));
     child.on("exit", (code, signal) => {
       if (!result) result = { passes: 0, failures: 1, pending: 0, tests: [], crashed: `exited ${signal ?? code} before reporting` };
-      resolve({ name: layer, ms: Date.now() - started, ...result });
+      resolve({ name: layer, ms: Date.now() - started, ...result, cpuMs: reapedSinceLast() });
     });
   });
 }
@@ -114,7 +145,7 @@ function runCheck(name, cmd, args) {
     child.stdout.on("data", (d) => out.push(d));
     child.stderr.on("data", (d) => out.push(d));
     child.on("error", (e) => out.push(Buffer.from(String(e))));
-    child.on("close", (code) => resolve({ name, ms: Date.now() - started, ok: code === 0, output: Buffer.concat(out).toString(), line: `${cmd} ${args.join(" ")}` }));
+    child.on("close", (code) => resolve({ name, ms: Date.now() - started, cpuMs: reapedSinceLast(), ok: code === 0, output: Buffer.concat(out).toString(), line: `${cmd} ${args.join(" ")}` }));
   });
 }
 
@@ -136,14 +167,16 @@ async function runChecks(opts) {
 
 function summary(checks, layers, totalMs) {
   const rows = [];
-  for (const c of checks) rows.push([c.name, seconds(c.ms), c.ok ? "passed" : "FAILED", ""]);
+  const cpu = (ms) => (ms === undefined ? "" : `cpu ${seconds(ms)}`);
+  for (const c of checks) rows.push([c.name, seconds(c.ms), c.ok ? "passed" : "FAILED", cpu(c.cpuMs)]);
   for (const l of layers) {
     const n = l.tests.filter((t) => t.state !== "hook").length;
-    rows.push([`${l.name} layer`, seconds(l.ms), `${l.passes} passed, ${l.failures} failed${l.pending ? `, ${l.pending} pending` : ""}`, `${n} tests, its node process's cpu ${seconds(l.cpuMs ?? 0)}${l.crashed ? `, ${l.crashed}` : ""}`]);
+    rows.push([`${l.name} layer`, seconds(l.ms), `${l.passes} passed, ${l.failures} failed${l.pending ? `, ${l.pending} pending` : ""}`, `${cpu(l.cpuMs)}, ${n} tests${l.crashed ? `, ${l.crashed}` : ""}`]);
   }
-  rows.push(["total", `${seconds(totalMs)} (${clock(totalMs)})`, "", ""]);
+  const cpuAll = [...checks, ...layers].reduce((a, p) => (a === undefined || p.cpuMs === undefined ? undefined : a + p.cpuMs), 0);
+  rows.push(["total", `${seconds(totalMs)} (${clock(totalMs)})`, "", cpu(cpuAll)]);
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
-  let s = "\n== time by layer (wall clock; the checks ran beside the layers unless --serial)\n";
+  let s = "\n== time by layer (wall clock; the checks ran beside the layers unless --serial; cpu: the part's processes, user + system)\n";
   for (const r of rows) s += `  ${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2].padEnd(w[2])}  ${r[3]}\n`;
   const byFile = new Map();
   for (const l of layers) for (const t of l.tests) byFile.set(t.file, (byFile.get(t.file) ?? 0) + t.ms);
@@ -174,7 +207,7 @@ async function main() {
   const totalMs = Date.now() - started;
   if (opts.report) {
     const tests = layers.flatMap((l) => l.tests.map((t) => ({ layer: l.name, ...t })));
-    const parts = [...checks.map((c) => ({ name: c.name, ms: c.ms, ok: c.ok })), ...layers.map((l) => ({ name: l.name, ms: l.ms, cpuMs: l.cpuMs, passes: l.passes, failures: l.failures }))];
+    const parts = [...checks.map((c) => ({ name: c.name, ms: c.ms, cpuMs: c.cpuMs, ok: c.ok })), ...layers.map((l) => ({ name: l.name, ms: l.ms, cpuMs: l.cpuMs, passes: l.passes, failures: l.failures }))];
     fs.writeFileSync(opts.report, JSON.stringify({ totalMs, parts, tests }, null, 1));
   }
   process.stdout.write(summary(checks, layers, totalMs));
