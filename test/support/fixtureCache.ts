@@ -108,7 +108,8 @@ export function installedTemplate(manifest: Manifest): string {
 /**
  * Gives `dir` (holding its own package.json with the same dependencies as `manifest`) the installed
  * node_modules and package-lock.json of `manifest`: a copy of the cached install, or, with the cache
- * off, `npm install` in `dir`.
+ * off, `npm install` in `dir`. Local dependencies are tarballs (`file:x.tgz`), as `npm pack` makes
+ * them; a `file:` directory would be a symlink relative to the template.
  */
 export function installInto(dir: string, manifest: Manifest): void {
   if (cacheDisabled()) {
@@ -125,6 +126,11 @@ export function installInto(dir: string, manifest: Manifest): void {
     const data = JSON.parse(fs.readFileSync(from, "utf8"));
     data.name = name;
     if (data.packages?.[""]) data.packages[""].name = name;
+    // npm writes a file: tarball's place relative to the project: from the template's to this one's
+    for (const entry of Object.values<{ resolved?: string }>(data.packages ?? {})) {
+      const rel = entry.resolved?.startsWith("file:") ? entry.resolved.slice("file:".length) : undefined;
+      if (rel !== undefined && !path.isAbsolute(rel)) entry.resolved = `file:${path.relative(dir, path.resolve(template, rel))}`;
+    }
     const to = path.join(dir, lock);
     const stat = fs.statSync(from);
     fs.writeFileSync(to, `${JSON.stringify(data, null, 2)}\n`);
