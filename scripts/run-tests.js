@@ -9,9 +9,12 @@
 // end); `--serial` runs the checks first and `--jobs 1` one file at a time, as before.
 //
 // Usage: node scripts/run-tests.js [--layers unit,emulator,...] [--no-checks] [--grep text] [--serial]
-//                                  [--jobs N] [--report file.json]
+//                                  [--jobs N] [--report file.json] [--update-durations]
 //   --report  writes every test's layer, file, title, state and duration (ms) as JSON
 //             (also TEST_REPORT=file.json); the summary lists the slowest files either way.
+//   --update-durations  writes each file's seconds (its tests and hooks) of this run into
+//             test/durations.json, which orders a layer's files longest first (commit it after a
+//             full run when files were added or got much slower or faster).
 "use strict";
 const { fork, spawn } = require("node:child_process");
 const fs = require("node:fs");
@@ -29,6 +32,7 @@ function parseArgs(argv) {
     else if (argv[i] === "--grep") opts.grep = argv[++i];
     else if (argv[i] === "--serial") opts.serial = true;
     else if (argv[i] === "--report") opts.report = argv[++i];
+    else if (argv[i] === "--update-durations") opts.updateDurations = true;
     else if (argv[i] === "--jobs") opts.jobs = Number(argv[++i]);
     else if (argv[i] === "--worker") opts.worker = argv[++i]; // internal: run one layer in this process
     else throw new Error(`run-tests: unknown argument ${argv[i]}`);
@@ -37,6 +41,27 @@ function parseArgs(argv) {
   if (!Number.isInteger(opts.jobs) || opts.jobs < 1) throw new Error(`run-tests: --jobs wants a whole number ≥ 1`);
   if (unknown.length > 0) throw new Error(`run-tests: unknown layer ${unknown.join(", ")} (layers: ${LAYERS.join(", ")})`);
   return opts;
+}
+
+const DURATIONS = path.join(root, "test", "durations.json");
+
+/** Seconds each test file took in a full run (test/durations.json, `--update-durations`); {} without it. */
+function knownDurations() {
+  try {
+    return JSON.parse(fs.readFileSync(DURATIONS, "utf8"));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A layer's files, longest first by test/durations.json (files it does not list first of all: a new
+ * file may be long), so that two workers end together rather than one waiting on a long file begun last.
+ */
+function scheduled(files) {
+  const known = knownDurations();
+  const secs = (f) => known[path.relative(root, f)] ?? Infinity;
+  return [...files].sort((a, b) => secs(b) - secs(a) || a.localeCompare(b));
 }
 
 function testFiles(layer) {
@@ -65,7 +90,7 @@ const clock = (ms) => {
 const REGISTER = path.join(root, "test", "support", "register.js");
 
 async function runLayer(layer, grep, jobs) {
-  const files = testFiles(layer);
+  const files = scheduled(testFiles(layer));
   const parallel = jobs > 1 && files.length > 1;
   require(REGISTER);
   const mochaModule = require("mocha");
@@ -205,6 +230,16 @@ async function main() {
   const checks = await checksDone;
   if (!opts.serial) checks.forEach(printCheck);
   const totalMs = Date.now() - started;
+  if (opts.updateDurations) {
+    const known = knownDurations();
+    for (const l of layers) {
+      const byFile = {};
+      for (const t of l.tests) byFile[t.file] = (byFile[t.file] ?? 0) + t.ms / 1000;
+      for (const [f, sec] of Object.entries(byFile)) known[f] = Math.round(sec * 10) / 10;
+    }
+    const sorted = Object.fromEntries(Object.keys(known).filter((f) => fs.existsSync(path.join(root, f))).sort().map((f) => [f, known[f]]));
+    fs.writeFileSync(DURATIONS, `${JSON.stringify(sorted, null, 1)}\n`);
+  }
   if (opts.report) {
     const tests = layers.flatMap((l) => l.tests.map((t) => ({ layer: l.name, ...t })));
     const parts = [...checks.map((c) => ({ name: c.name, ms: c.ms, cpuMs: c.cpuMs, ok: c.ok })), ...layers.map((l) => ({ name: l.name, ms: l.ms, cpuMs: l.cpuMs, passes: l.passes, failures: l.failures }))];
