@@ -113,12 +113,21 @@ describe("emulator: hostile input (issue 30)", function () {
     const info = (rel: string) => fetch(`${h.emu.sharingUrl}/content/items/${r.id}/info/${rel}?f=json&token=${h.token("dev_admin")}`).then((res) => res.text());
     assert.match(await info("iteminfo.xml"), /<title>Card<\/title>/);
     for (const rel of ["a.t", "esriinfo/a.t", "..%2Fa.t"]) assert.match(await info(rel), /"code":404/, rel);
-    // on disk: the emulator's data dir (the one holding this item) has no a.t anywhere
+    // on disk: the emulator's data dir (the one holding this item) has no a.t anywhere; other
+    // emulators' dirs (tests running beside this one) may go while they are read
+    const filesUnder = (d: string): string[] => {
+      try {
+        return fs.readdirSync(d, { recursive: true }) as string[];
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw e;
+      }
+    };
     const dataDir = fs
       .readdirSync(os.tmpdir())
       .filter((d) => d.startsWith("portal-emulator-"))
       .map((d) => path.join(os.tmpdir(), d))
-      .find((d) => (fs.readdirSync(d, { recursive: true }) as string[]).some((f) => path.basename(f) === r.id));
+      .find((d) => filesUnder(d).some((f) => path.basename(f) === r.id));
     assert.ok(dataDir, "the item's folder is found");
     const files = fs.readdirSync(dataDir, { recursive: true }) as string[];
     assert.ok(files.some((f) => f.endsWith(path.join("info", "iteminfo.xml"))), files.join(", "));
