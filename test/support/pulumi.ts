@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import { cachedPack, cacheDisabled, contentKey, installInto } from "./fixtureCache";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -20,28 +21,29 @@ export function pulumiBinDir(): string {
 }
 
 let tarballCache: string | undefined;
-/** `npm pack`s the built package once per process (run `npm run build` first). */
+/**
+ * `npm pack`s the built package (run `npm run build` first): once per build, kept in the test cache
+ * (test/support/fixtureCache.ts) under a key of the packed files' contents.
+ */
 export function packedPackage(): string {
-  if (!tarballCache) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pack-"));
-    // the tarball serves every fixture project of this process; it goes when the process does
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    const name = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: root, encoding: "utf8" }).trim().split("\n").pop()!;
-    tarballCache = path.join(dir, name);
-  }
+  if (!tarballCache) tarballCache = packOnce(root, ["dist", "policy-pack", "docs", "README.md", "LICENSE", "CHANGELOG.md", "package.json"], ["--ignore-scripts"]);
   return tarballCache;
 }
 
 let emulatorTarballCache: string | undefined;
-/** `npm pack`s the emulator's own package (packages/emulator, staged by `npm run build`) once per process. */
+/** `npm pack`s the emulator's own package (packages/emulator, staged by `npm run build`), once per build like packedPackage. */
 export function packedEmulator(): string {
-  if (!emulatorTarballCache) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pack-emulator-"));
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: path.join(root, "packages", "emulator"), encoding: "utf8" }).trim().split("\n").pop()!;
-    emulatorTarballCache = path.join(dir, name);
-  }
+  if (!emulatorTarballCache) emulatorTarballCache = packOnce(path.join(root, "packages", "emulator"), ["dist", "README.md", "package.json"], []);
   return emulatorTarballCache;
+}
+
+function packOnce(pkgDir: string, packed: string[], packArgs: string[]): string {
+  if (!cacheDisabled()) return cachedPack(pkgDir, contentKey(pkgDir, packed, packArgs.join(" ")), packArgs);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pack-"));
+  // the tarball serves every fixture project of this process; it goes when the process does
+  process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  const name = execFileSync("npm", ["pack", "--silent", ...packArgs, "--pack-destination", dir], { cwd: pkgDir, encoding: "utf8" }).trim().split("\n").pop()!;
+  return path.join(dir, name);
 }
 
 /** The packages npm installed in a project: the entries of its node_modules/.package-lock.json. */
@@ -59,7 +61,8 @@ export interface FixtureProject {
 
 /**
  * Creates a Pulumi project in a temp dir with the packed package installed from its tarball, as a
- * user would have it. `program` is the JavaScript of index.js.
+ * user would have it (the files of one `npm install` per build, copied: test/support/fixtureCache.ts).
+ * `program` is the JavaScript of index.js.
  */
 export function createFixtureProject(name: string, program: string): FixtureProject {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
@@ -68,11 +71,9 @@ export function createFixtureProject(name: string, program: string): FixtureProj
   const sdkVersion = require("@pulumi/pulumi/package.json").version;
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\nmain: index.js\n`);
   fs.writeFileSync(path.join(dir, "index.js"), program);
-  fs.writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify({ name, private: true, dependencies: { "@pulumi/pulumi": sdkVersion, "pulumi-gis-portal": `file:${packedPackage()}` } }, null, 2),
-  );
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  const dependencies = { "@pulumi/pulumi": sdkVersion, "pulumi-gis-portal": `file:${packedPackage()}` };
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, dependencies }, null, 2));
+  installInto(dir, { dependencies });
   const env = offlineEngineEnv(backendDir, path.join(dir, ".pulumi-home"));
   return { dir, backendDir, env, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
@@ -90,7 +91,7 @@ export function installExportedProject(dir: string): void {
   pkg.devDependencies = { typescript: require("typescript/package.json").version, "@types/node": require("@types/node/package.json").version };
   fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
   try {
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+    installInto(dir, { dependencies: pkg.dependencies, devDependencies: pkg.devDependencies });
   } finally {
     fs.writeFileSync(pkgFile, pristine);
   }

@@ -217,7 +217,9 @@ describe("unit: job poller (spec.md#design-timeouts)", () => {
 
   it("spec.md#gap-job-failures Job failures: a job document with status Failed and an error member reaches the poller", async () => {
     const failed = { status: "Failed", error: { code: 500, message: "the zip file is corrupt" } };
-    const s = scripted([{ json: { status: "InProgress" } }, { json: failed }, { json: failed }]);
+    // a Failed answer more than the reads need: in the fast phase two polls may be in flight, and on
+    // a busy machine the second is sent before the first's answer ends the wait
+    const s = scripted([{ json: { status: "InProgress" } }, { json: failed }, { json: failed }, { json: failed }]);
     const c = s.client({ sleep: async () => undefined });
     const layer = "https://portal.test/server/rest/services/S/FeatureServer/0";
     await assert.rejects(waitForAppendJob(c, layer, "j7"), (e: JobFailedError) => e instanceof JobFailedError && /append job j7 on layer .* failed: the zip file is corrupt/.test(e.message));

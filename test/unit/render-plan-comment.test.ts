@@ -73,7 +73,8 @@ describe("unit: render-plan's comment (issue 25)", () => {
     assert.match(md, /, 1 in all:\n\n- ⛔ \*\*mandatory\*\* `portal-public-item-authority`[^\n]*\n\n### \+ create/);
   });
 
-  it("through a pipe, the bin's output arrives whole", () => {
+  it("through a pipe, the bin's output arrives whole", function () {
+    this.timeout(120_000); // two runs of the bin through ts-node: 2 s alone, past 20 s on a busy machine
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "render-pipe-"));
     try {
       const file = path.join(dir, "big.json");
