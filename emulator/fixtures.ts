@@ -13,6 +13,10 @@ export interface FixtureUser {
   /** A fixed token that never expires. */
   token?: string;
   disabled?: boolean;
+  /** The user type id ("creatorUT", "viewerUT"…); default: read from the role. */
+  userType?: string;
+  /** Member category paths ("/Categories/Department/Sales"), checked against the org's member category schema. */
+  categories?: string[];
   /** The user's folders at start (issue 23). */
   folders?: Array<{ id?: string; title: string }>;
 }
