@@ -8,8 +8,10 @@ export type ResourceKind =
   | "groupMembership"
   | "itemStatus"
   | "layerAppend"
+  | "member"
   | "memberCategorySchema"
-  | "portalItem";
+  | "portalItem"
+  | "role";
 
 /** Each kind's class name, type token and policy kind. */
 export const KINDS: Record<ResourceKind, { name: string; typeToken: string; policyKind: string }> = {
@@ -43,6 +45,11 @@ export const KINDS: Record<ResourceKind, { name: string; typeToken: string; poli
     typeToken: "portal:LayerAppend",
     policyKind: "LayerAppend",
   },
+  member: {
+    name: "Member",
+    typeToken: "portal:Member",
+    policyKind: "Member",
+  },
   memberCategorySchema: {
     name: "MemberCategorySchema",
     typeToken: "portal:MemberCategorySchema",
@@ -52,5 +59,10 @@ export const KINDS: Record<ResourceKind, { name: string; typeToken: string; poli
     name: "PortalItem",
     typeToken: "portal:PortalItem",
     policyKind: "PortalItem",
+  },
+  role: {
+    name: "Role",
+    typeToken: "portal:Role",
+    policyKind: "Role",
   },
 };

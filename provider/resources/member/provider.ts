@@ -1,0 +1,132 @@
+// Member (docs/resources/member.md; docs/fidelity.md#members): an existing user of the organization
+// as code, by username. Create adopts the user and writes only what differs; update writes the
+// changed fields (profile and categories in one "Update User", the role, the user type, the
+// disabled flag); refresh reads the user back, so an edit in the portal is drift; delete leaves the
+// user unless `resetOnDelete`.
+import type * as pulumi from "@pulumi/pulumi";
+import { USER_TYPES } from "../../../spec/members";
+import { getMember, setUsersDisabled, updateMember, updateUserLicenseType, updateUserRole, type PortalMember } from "../../ops";
+import type { PortalClient } from "../../rest/client";
+import { isNotFound } from "../../rest/errors";
+import type { CheckFailure } from "../../rules/failures";
+import { configurePortal, freshReads, portalClient } from "../machinery/client";
+import { shown, withoutPlan, withPlan } from "../machinery/plan";
+import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
+import { checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
+import { definedOnly } from "../machinery/definedOnly";
+import { checkAdmins, checkCategories, checkRoleFits, customRoleNames } from "./checks";
+import { changedFields, heldValues, MANAGED, normalizeInputs, PROFILE, roleName, sortedPaths, typeName, type Managed } from "./values";
+import { MEMBER_TABLE } from "./table";
+
+async function held(client: PortalClient, username: string): Promise<PortalMember | undefined> {
+  return getMember(client, username).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
+}
+
+/** One plan line per changed field: roles and user types by name, categories as `+`/`-` paths. */
+function fieldLines(from: Record<string, unknown>, to: RawInputs, fields: Managed[], names: Map<string, string>): string[] {
+  return fields.flatMap((k) => {
+    if (k === "role") return [`~ role: ${roleName(from.role, names)} → ${roleName(to.role, names)}`];
+    if (k === "userType") return [`~ userType: ${typeName(from.userType)} → ${typeName(to.userType)}`];
+    if (k === "categories") {
+      const [b, a] = [sortedPaths(from.categories), sortedPaths(to.categories)];
+      return [...a.filter((p) => !b.includes(p)).map((p) => `~ categories + ${p}`), ...b.filter((p) => !a.includes(p)).map((p) => `~ categories - ${p}`)];
+    }
+    return [`~ ${k}: ${shown(from[k])} → ${shown(to[k])}`];
+  });
+}
+
+/** Writes `fields` of `to`: the user type before the role when it rises, after when it falls. */
+async function apply(client: PortalClient, username: string, from: Record<string, unknown>, to: RawInputs, fields: Managed[]): Promise<void> {
+  const profile: Record<string, unknown> = {};
+  for (const k of fields) if (PROFILE.includes(k) || k === "categories") profile[k] = k === "categories" ? sortedPaths(to[k]).map((p) => `/Categories${p}`) : to[k];
+  if (Object.keys(profile).length > 0) await updateMember(client, username, profile);
+  const rank = (t: unknown) => Object.keys(USER_TYPES).indexOf(String(t));
+  const setType = () => updateUserLicenseType(client, [username], String(to.userType));
+  const setRole = () => updateUserRole(client, username, String(to.role));
+  const typeFirst = rank(to.userType) >= rank(from.userType);
+  if (fields.includes("userType") && typeFirst) await setType();
+  if (fields.includes("role")) await setRole();
+  if (fields.includes("userType") && !typeFirst) await setType();
+  if (fields.includes("disabled")) await setUsersDisabled(client, [username], to.disabled === true);
+}
+
+async function plan(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]): Promise<string[]> {
+  const client = portalClient();
+  const username = String(inputs.username);
+  const user = await held(client, username);
+  if (!user) {
+    failures.push({ property: "username", reason: `user ${JSON.stringify(username)} does not exist in the organization: a Member adopts an existing user (users are invited or created by the organization's identity setup)` });
+    return [];
+  }
+  const portal = heldValues(user);
+  const from = isCreate(olds) ? portal : olds;
+  const names = await customRoleNames(client, inputs.role, from.role);
+  await checkCategories(client, inputs.categories, failures);
+  await checkRoleFits(client, username, inputs.userType ?? portal.userType, inputs.role ?? portal.role, names, failures);
+  await checkAdmins(client, user, inputs, failures);
+  const fields = changedFields(from, inputs);
+  const lines = fieldLines(from, inputs, fields, names);
+  if (!isCreate(olds)) return lines;
+  return [`= adopt member ${username}${lines.length === 0 ? ": no change" : ""}`, ...lines];
+}
+
+function outsOf(inputs: RawInputs): RawInputs {
+  return definedOnly({ ...withoutPlan(inputs), schemaVersion: STATE_LAYOUT_VERSION });
+}
+
+export const member: pulumi.dynamic.ResourceProvider = {
+  configure: configurePortal,
+
+  async check(olds: RawInputs, news: RawInputs) {
+    const { inputs, failures } = checkByTable(MEMBER_TABLE, news);
+    normalizeInputs(inputs);
+    let lines: string[] = [];
+    if (failures.length === 0 && typeof inputs.username === "string") lines = await plan(olds, inputs, failures);
+    const planned = withPlan(inputs, lines);
+    return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };
+  },
+
+  async diff(_id: string, olds: RawInputs, news: RawInputs) {
+    assertReadableState(olds, "Member");
+    const o = { ...olds, categories: olds.categories === undefined ? undefined : sortedPaths(olds.categories) };
+    return diffByTable(MEMBER_TABLE, o, news);
+  },
+
+  async create(inputs: RawInputs) {
+    const client = portalClient();
+    const username = String(inputs.username);
+    const user = await held(client, username);
+    if (!user) throw new Error(`Member: user ${JSON.stringify(username)} does not exist in the organization.`);
+    const portal = heldValues(user);
+    await apply(client, username, portal, inputs, changedFields(portal, inputs));
+    return { id: username, outs: outsOf(inputs) };
+  },
+
+  async read(id: string, props: RawInputs) {
+    freshReads(`Member ${id}`);
+    assertReadableState(props, "Member");
+    const user = await held(portalClient(), id);
+    if (!user) return {};
+    const portal = heldValues(user);
+    const inputs: RawInputs = { username: id, schemaVersion: STATE_LAYOUT_VERSION };
+    for (const k of MANAGED) if (props[k] !== undefined) inputs[k] = portal[k];
+    for (const k of ["resetOnDelete", "__urn"]) if (props[k] !== undefined) inputs[k] = props[k];
+    return { id, props: outsOf(inputs), inputs: definedOnly(inputs) };
+  },
+
+  async update(id: string, olds: RawInputs, news: RawInputs) {
+    await apply(portalClient(), id, olds, news, changedFields(olds, news));
+    return { outs: outsOf(news) };
+  },
+
+  async delete(id: string, props: RawInputs) {
+    if (props.resetOnDelete !== true) return;
+    const client = portalClient();
+    const user = await held(client, id);
+    if (!user) return;
+    const portal = heldValues(user);
+    const reset: RawInputs = { role: portal.userType === "viewerUT" ? "org_viewer" : "org_user" };
+    if (props.categories !== undefined) reset.categories = [];
+    await apply(client, id, portal, reset, changedFields(portal, reset));
+  },
+};
