@@ -5,7 +5,7 @@ export * from "./group";
 export * from "./groupMembership";
 export * from "./itemStatus";
 export * from "./layerAppend";
-export * from "./member";
 export * from "./memberCategorySchema";
+export * from "./orgMember";
 export * from "./portalItem";
 export * from "./role";

@@ -8,8 +8,8 @@ export type ResourceKind =
   | "groupMembership"
   | "itemStatus"
   | "layerAppend"
-  | "member"
   | "memberCategorySchema"
+  | "orgMember"
   | "portalItem"
   | "role";
 
@@ -45,15 +45,15 @@ export const KINDS: Record<ResourceKind, { name: string; typeToken: string; poli
     typeToken: "portal:LayerAppend",
     policyKind: "LayerAppend",
   },
-  member: {
-    name: "Member",
-    typeToken: "portal:Member",
-    policyKind: "Member",
-  },
   memberCategorySchema: {
     name: "MemberCategorySchema",
     typeToken: "portal:MemberCategorySchema",
     policyKind: "MemberCategorySchema",
+  },
+  orgMember: {
+    name: "Member",
+    typeToken: "portal:Member",
+    policyKind: "Member",
   },
   portalItem: {
     name: "PortalItem",

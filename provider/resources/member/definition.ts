@@ -5,12 +5,12 @@ import { MEMBER_TABLE } from "./table";
 
 function deleteLines(o: StateProps): string[] {
   return o.resetOnDelete === true
-    ? [`- member ${o.username ?? "?"}: the categories it set are cleared and the user gets the User role (resetOnDelete)`]
+    ? [`- member ${o.username ?? "?"}: its categories are cleared and the user gets the User role (resetOnDelete)`]
     : [`- member ${o.username ?? "?"}: no longer managed; the user stays as it is`];
 }
 
-export const member = defineResource({
-  kind: "member",
+export const orgMember = defineResource({
+  kind: "orgMember",
   name: "Member",
   table: MEMBER_TABLE,
   provider,

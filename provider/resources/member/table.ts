@@ -46,8 +46,18 @@ export const MEMBER_TABLE = {
       "one, else the tree the portal holds. A path not in the tree fails at preview, naming the closest. " +
       "Order does not matter. Unset: not managed.",
   },
-  fullName: { role: "argument", rule: text(128, 1), drift: "custom", doc: "The full name. Unset: not managed." },
-  description: { role: "argument", rule: text(64_000), drift: "custom", doc: "The profile's description." },
+  fullName: {
+    role: "argument",
+    rule: text(128, 1),
+    drift: "custom",
+    doc: "The full name. Unset: not managed.",
+  },
+  description: {
+    role: "argument",
+    rule: text(64_000),
+    drift: "custom",
+    doc: "The profile's description.",
+  },
   tags: {
     role: "argument",
     type: "Input<string | Input<string>[]>",
@@ -56,8 +66,18 @@ export const MEMBER_TABLE = {
     drift: "custom",
     doc: "A list, or comma-delimited text.",
   },
-  culture: { role: "argument", rule: text(10, 2), drift: "custom", doc: "The language (`en`, `fr`, `pt-br`…)." },
-  region: { role: "argument", rule: text(10, 2), drift: "custom", doc: "The region (`US`, `FR`…)." },
+  culture: {
+    role: "argument",
+    rule: text(10, 2),
+    drift: "custom",
+    doc: "The language (`en`, `fr`, `pt-br`…).",
+  },
+  region: {
+    role: "argument",
+    rule: text(10, 2),
+    drift: "custom",
+    doc: "The region (`US`, `FR`…).",
+  },
   units: {
     role: "argument",
     rule: z.enum(["metric", "english"]),

@@ -7,7 +7,9 @@ import { inputKeys, type Table } from "../machinery/propertyTable";
 
 const KNOWN = new Set(PRIVILEGE_NAMES);
 const privilege = z.string().superRefine((p, ctx) => {
-  if (!KNOWN.has(p)) ctx.addIssue({ code: "custom", message: `unknown privilege "${p}"; the closest known one is "${closest(p, PRIVILEGE_NAMES)}"` });
+  if (KNOWN.has(p)) return;
+  const near = closest(p, PRIVILEGE_NAMES);
+  ctx.addIssue({ code: "custom", message: `unknown privilege "${p}"; the closest known one is "${near}"` });
 });
 
 export const ROLE_TABLE = {

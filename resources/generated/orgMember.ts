@@ -66,6 +66,6 @@ export interface Member extends MemberOutputs {}
  */
 export class Member extends PortalResource {
   constructor(name: string, args: MemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super("member", name, propsOf(resourceDefinitions.member.table, args), opts);
+    super("orgMember", name, propsOf(resourceDefinitions.orgMember.table, args), opts);
   }
 }
