@@ -1,6 +1,6 @@
 // Members (docs/fidelity.md#members): reading a user (REST "User"), searching users (REST "User
-// Search", `community/users`, and the org listing `portals/<id>/users`), updating a profile and the
-// member categories (REST "Update User"), the role (`updateUserRole`), the user type
+// Search": `community/users`, `portals/<id>/users/search`), the org listing `portals/<id>/users`,
+// updating a profile and the member categories (REST "Update User"), the role (`updateUserRole`), the user type
 // (`updateUserLicenseType`) and the disabled flag (`disableUsers`/`enableUsers`, `community/users/<u>/
 // disable|enable`). Routes parse and render; the rules are in models/members.ts.
 import type { FastifyInstance } from "fastify";
@@ -28,6 +28,11 @@ const MANAGE = {
 export function memberRoutes(app: FastifyInstance, emu: Emu): void {
   op(app, emu, "/community/users", searchUsers);
   op(app, emu, "/portals/:portalId/users", orgUsers);
+  // arcgis-rest-js 4.x searchUsers: the org's user search (REST "User Search (org)")
+  op(app, emu, "/portals/:portalId/users/search", (ctx) => {
+    ownOrg(ctx, ctx.path.portalId);
+    return searchUsers(ctx);
+  });
   op(app, emu, "/community/users/:username", user);
   op(app, emu, "/community/users/:username/update", updateUser);
   op(app, emu, "/community/users/:username/disable", (ctx) => disable(ctx, [member(ctx).username], true));

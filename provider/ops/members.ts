@@ -66,3 +66,9 @@ export async function setUsersDisabled(client: PortalClient, usernames: string[]
   const verb = disabled ? "disableUsers" : "enableUsers";
   return client.request(verb, await portalPath(client, verb), { users: usernames.join(",") }, { safeToRetry: true });
 }
+
+/** GET portals/<id>/memberCategorySchema, shared by the checks of one run (the client's read cache). */
+export async function memberTreeShared(client: PortalClient): Promise<Array<{ title: string; categories?: unknown[] }>> {
+  const r = await client.request("memberCategorySchema", await portalPath(client, "memberCategorySchema"), {}, { method: "GET", cache: true });
+  return Array.isArray(r?.memberCategorySchema) ? r.memberCategorySchema : [];
+}

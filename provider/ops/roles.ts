@@ -18,7 +18,7 @@ export async function createRole(client: PortalClient, name: string, description
 export async function listRoles(client: PortalClient): Promise<PortalRole[]> {
   const out: PortalRole[] = [];
   for (let start = 1; start > 0; ) {
-    const page = await client.request("roles", await rolesPath(client, "roles"), { start, num: 100 }, { method: "GET" });
+    const page = await client.request("roles", await rolesPath(client, "roles"), { start, num: 100 }, { method: "GET", cache: true });
     out.push(...((page?.roles ?? []) as PortalRole[]));
     start = typeof page?.nextStart === "number" ? page.nextStart : -1;
   }

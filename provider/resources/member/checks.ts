@@ -2,7 +2,7 @@
 // nodes of the member category tree, the user type can hold the role, and the organization keeps
 // an administrator.
 import { closest, roleMismatch } from "../../../spec/members";
-import { getMemberCategorySchema, getRole, listMembers, listRoles, type PortalMember } from "../../ops";
+import { memberTreeShared, getRole, listMembers, listRoles, type PortalMember } from "../../ops";
 import type { PortalClient } from "../../rest/client";
 import type { CheckFailure } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
@@ -17,7 +17,7 @@ const leavingAdmins = new Set<string>();
 export async function checkCategories(client: PortalClient, paths: unknown, failures: CheckFailure[]): Promise<void> {
   if (!Array.isArray(paths) || paths.length === 0 || paths.some(isUnknown)) return;
   const declared = declaredMemberPaths();
-  const tree = declared ?? memberTreePaths((await getMemberCategorySchema(client)).memberCategorySchema);
+  const tree = declared ?? memberTreePaths((await memberTreeShared(client)) as Array<{ title: string }>);
   const where = declared ? "the MemberCategorySchema of this deployment" : "the organization's member category tree";
   const known = new Set(tree);
   paths.forEach((p: string, i) => {

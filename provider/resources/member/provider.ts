@@ -51,6 +51,8 @@ async function apply(client: PortalClient, username: string, from: Record<string
 }
 
 async function plan(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]): Promise<string[]> {
+  // an update that changes nothing was checked when it was set: no read (drift is refresh's)
+  if (!isCreate(olds) && olds.username === inputs.username && changedFields(olds, inputs).length === 0) return [];
   const client = portalClient();
   const username = String(inputs.username);
   const user = await held(client, username);
