@@ -61,7 +61,8 @@ async function plan(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]
     return [];
   }
   const portal = heldValues(user);
-  const from = isCreate(olds) ? portal : olds;
+  // a field newly managed is compared with what the portal holds
+  const from = isCreate(olds) ? portal : { ...portal, ...Object.fromEntries(Object.entries(olds).filter(([, v]) => v !== undefined)) };
   const names = await customRoleNames(client, inputs.role, from.role);
   await checkCategories(client, inputs.categories, failures);
   await checkRoleFits(client, username, inputs.userType ?? portal.userType, inputs.role ?? portal.role, names, failures);
