@@ -111,3 +111,17 @@ function distance(a: string, b: string): number {
   }
   return prev[b.length];
 }
+
+/** Every node's path in a category tree, from `root`: `${root}/Department`, `${root}/Department/Sales`. */
+export function treePaths(tree: ReadonlyArray<{ title: string; categories?: unknown }>, root = ""): string[] {
+  const out: string[] = [];
+  const walk = (nodes: ReadonlyArray<{ title: string; categories?: unknown }>, prefix: string) => {
+    for (const n of nodes) {
+      const p = `${prefix}/${n.title}`;
+      out.push(p);
+      if (Array.isArray(n.categories)) walk(n.categories, p);
+    }
+  };
+  walk(tree, root);
+  return out;
+}

@@ -3,6 +3,8 @@
 // only the one the portal holds (the provider host runs every resource's check in one process).
 // Only the planning of this process reads it; nothing is sent from it.
 
+import { treePaths } from "../../../spec/members";
+
 let declared: string[] | undefined;
 
 interface Node {
@@ -21,15 +23,4 @@ export function declaredMemberPaths(): string[] | undefined {
 }
 
 /** Every node's path from the root: `/Department`, `/Department/Sales`. */
-export function memberTreePaths(tree: readonly Node[]): string[] {
-  const out: string[] = [];
-  const walk = (nodes: readonly Node[], prefix: string) => {
-    for (const n of nodes) {
-      const p = `${prefix}/${n.title}`;
-      out.push(p);
-      walk(n.categories ?? [], p);
-    }
-  };
-  walk(tree, "");
-  return out;
-}
+export const memberTreePaths = (tree: readonly Node[]): string[] => treePaths(tree);
