@@ -15,6 +15,11 @@ export interface RoleArgs {
    * at preview, naming the closest one. Order does not matter.
    */
   privileges: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The id of a custom role that exists: create adopts it, writing only the name, description and privileges that
+   * differ (none: no write). Refused at preview when the organization has no such role.
+   */
+  adoptRoleId?: pulumi.Input<string>;
 }
 
 /** The outputs of a Role. */

@@ -107,7 +107,7 @@ describe("e2e members and roles", function () {
     assert.match(three, /3 to update/);
     assert.match(three, /~ role: User → Publisher/);
     assert.match(three, /~ categories \+ \/Department\/Consulting/);
-    assert.match(three, /~ fullName: "member005" → "Member Five"/);
+    assert.match(three, /~ fullName: \\?"member005\\?" → \\?"Member Five\\?"/);
     assert.deepEqual(await writes(), []);
     await ok(["up", "--yes", "--skip-preview"]);
     assert.equal((await get("community/users/member001")).role, "org_publisher");

@@ -17,7 +17,7 @@ export interface CreatePrivilege {
   adminOnly?: true;
 }
 
-const ADOPT_KEYS = ["adopt", "adoptItemId", "adoptGroupId", "adoptFolderId"];
+const ADOPT_KEYS = ["adopt", "adoptItemId", "adoptGroupId", "adoptFolderId", "adoptRoleId"];
 
 /** The missing privilege as a check failure on portal:token, or undefined. */
 export async function privilegeFailure(

@@ -40,6 +40,24 @@ export async function holders(roleId: string): Promise<string[]> {
   return (await listMembers(portalClient())).filter((u) => u.roleId === roleId).map((u) => u.username).sort();
 }
 
+/** The role to adopt as the state would hold it, or undefined when the organization has none. */
+async function heldRole(id: string): Promise<RawInputs | undefined> {
+  const held = await getRole(portalClient(), id).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
+  return held ? { name: held.name, description: held.description ?? "", privileges: sorted(held.privileges) } : undefined;
+}
+
+async function adoptPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<string[]> {
+  const id = String(inputs.adoptRoleId);
+  const held = await heldRole(id);
+  if (!held) {
+    failures.push({ property: "adoptRoleId", reason: `the organization has no custom role ${id}` });
+    return [];
+  }
+  await nameTaken(inputs, failures, id);
+  const lines = updateLines(held, { ...inputs, description: inputs.description ?? "" });
+  return [`= adopt role ${shown(held.name)} (${id})${lines.length === 0 ? ": no change" : ""}`, ...lines];
+}
+
 const outsOf = (inputs: RawInputs, id: string): RawInputs =>
   definedOnly({ ...withoutPlan(inputs), privileges: sorted(inputs.privileges), roleId: id, schemaVersion: STATE_LAYOUT_VERSION });
 
@@ -51,7 +69,9 @@ export const role: pulumi.dynamic.ResourceProvider = {
     if (Array.isArray(inputs.privileges) && !inputs.privileges.some(isUnknown)) inputs.privileges = sorted(inputs.privileges);
     let lines: string[] = [];
     if (failures.length === 0) {
-      if (isCreate(olds)) {
+      if (isCreate(olds) && typeof inputs.adoptRoleId === "string" && !isUnknown(inputs.adoptRoleId)) {
+        lines = await adoptPlan(inputs, failures);
+      } else if (isCreate(olds)) {
         await nameTaken(inputs, failures);
         const n = Array.isArray(inputs.privileges) ? inputs.privileges.length : 0;
         lines = [`+ role ${shown(inputs.name)} with ${n} privilege${n === 1 ? "" : "s"}`, ...privilegeLines([], inputs.privileges)];
@@ -73,6 +93,13 @@ export const role: pulumi.dynamic.ResourceProvider = {
 
   async create(inputs: RawInputs) {
     const client = portalClient();
+    if (typeof inputs.adoptRoleId === "string") {
+      const id = inputs.adoptRoleId;
+      const held = await heldRole(id);
+      if (!held) throw new Error(`Role: the organization has no custom role ${id} to adopt.`);
+      await role.update!(id, held, { ...inputs, description: inputs.description ?? "" });
+      return { id, outs: outsOf(inputs, id) };
+    }
     const made = await createRole(client, String(inputs.name), String(inputs.description ?? ""));
     await setRolePrivileges(client, made.id, sorted(inputs.privileges));
     return { id: made.id, outs: outsOf(inputs, made.id) };
@@ -83,7 +110,7 @@ export const role: pulumi.dynamic.ResourceProvider = {
     assertReadableState(props, "Role");
     const held = await getRole(portalClient(), id).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
     if (!held) return {};
-    const inputs: RawInputs = definedOnly({ name: held.name, description: props.description === undefined && !held.description ? undefined : held.description ?? "", privileges: sorted(held.privileges), schemaVersion: STATE_LAYOUT_VERSION, __urn: props.__urn });
+    const inputs: RawInputs = definedOnly({ name: held.name, description: props.description === undefined && !held.description ? undefined : held.description ?? "", privileges: sorted(held.privileges), adoptRoleId: props.adoptRoleId, schemaVersion: STATE_LAYOUT_VERSION, __urn: props.__urn });
     return { id, props: outsOf(inputs, id), inputs };
   },
 

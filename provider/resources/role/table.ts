@@ -38,6 +38,13 @@ export const ROLE_TABLE = {
     doc: "The public privilege names (`portal:user:createItem`, `features:user:edit`…); a name the portal does not " +
       "know fails at preview, naming the closest one. Order does not matter.",
   },
+  adoptRoleId: {
+    role: "argument",
+    rule: text(64, 1),
+    change: "replace",
+    doc: "The id of a custom role that exists: create adopts it, writing only the name, description and privileges " +
+      "that differ (none: no write). Refused at preview when the organization has no such role.",
+  },
   roleId: {
     role: "output",
     outputType: "Output<string>",

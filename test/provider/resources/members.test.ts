@@ -106,4 +106,20 @@ describe("provider Member and Role against the emulator", function () {
     await role.delete!(made.id, made.outs);
     assert.ok((await get(`portals/${emu.portalId}/roles/${made.id}`)).error, "deleted");
   });
+
+  it("Role: adoptRoleId adopts an existing role with no write when it matches; a missing id fails at preview", async () => {
+    const id = (await portalPost(emu, "dev_admin", `portals/${emu.portalId}/createRole`, { name: "Editors", description: "edit" })).id;
+    const privileges = ["features:user:edit", "portal:user:joinGroup"];
+    await portalPost(emu, "dev_admin", `portals/${emu.portalId}/roles/${id}/setPrivileges`, { privileges: JSON.stringify({ privileges }) });
+    await clearRequestLog(emu);
+    const c = await role.check!({}, { adoptRoleId: id, name: "Editors", description: "edit", privileges });
+    assert.deepEqual(plan(c), [`= adopt role "Editors" (${id}): no change`]);
+    const made = await role.create(c.inputs!);
+    assert.equal(made.id, id);
+    assert.deepEqual(await writes(), [], "adopting a role as it is writes nothing");
+    const more = await role.check!({}, { adoptRoleId: id, name: "Editors", description: "edit", privileges: [...privileges, "portal:user:createItem"] });
+    assert.deepEqual(plan(more), [`= adopt role "Editors" (${id})`, "+ privilege portal:user:createItem"]);
+    const missing = await role.check!({}, { adoptRoleId: "nope", name: "X", privileges });
+    assert.match(missing.failures![0].reason, /the organization has no custom role nope/);
+  });
 });
