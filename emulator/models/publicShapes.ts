@@ -23,7 +23,7 @@ export function userProfile(user: EmulatorUser, categories: readonly string[] = 
     region: "US",
     units: "metric",
     ...(user.profile ?? {}),
-    thumbnail: null,
+    thumbnail: user.profile?.thumbnail ?? null,
     created: STARTED,
     modified: STARTED,
     provider: "arcgis",

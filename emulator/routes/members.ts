@@ -3,6 +3,7 @@
 // updating a profile and the member categories (REST "Update User"), the role (`updateUserRole`), the user type
 // (`updateUserLicenseType`) and the disabled flag (`disableUsers`/`enableUsers`, `community/users/<u>/
 // disable|enable`). Routes parse and render; the rules are in models/members.ts.
+import * as path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Emu } from "../context";
 import type { Caller, EmulatorUser } from "../host";
@@ -14,6 +15,7 @@ import { canSee, groupView } from "../models/groups";
 import { userProfile } from "../models/publicShapes";
 import { roleNameOf, setDisabled, setRole, setUserType, updateProfile, userTypeOf } from "../models/members";
 import { page } from "./paging";
+import { storeThumbnailFile } from "../models/thumbnails";
 
 type Ctx = OpContext & { caller: Caller };
 
@@ -94,8 +96,8 @@ function orgUsers(ctx: Ctx) {
   return listing(ctx, [...ctx.portal.directory.users.values()].filter((u) => u.orgId === org.id), "users");
 }
 
-/** REST update user: the profile fields and the member categories, by the user or an administrator. */
-function updateUser(ctx: Ctx) {
+/** REST update user: the profile fields, the thumbnail and the member categories, by the user or an administrator. */
+async function updateUser(ctx: Ctx) {
   const u = member(ctx);
   const fields = ctx.params.fields;
   const self = ctx.caller.user.username === u.username;
@@ -105,9 +107,12 @@ function updateUser(ctx: Ctx) {
     ctx.portal.userCategories.set(u.username, validateMemberCategories(fields.categories, schema));
   }
   const profile = ["fullName", "description", "tags", "culture", "region", "units"].filter((k) => fields[k] !== undefined);
-  if (profile.length > 0) {
-    if (!self) requirePrivilege(ctx, MANAGE.updateUsers, `update the profile of ${u.username}`);
-    updateProfile(u, fields, ctx.params.list("tags"));
+  const file = ctx.params.files.thumbnail;
+  if ((profile.length > 0 || file) && !self) requirePrivilege(ctx, MANAGE.updateUsers, `update the profile of ${u.username}`);
+  if (profile.length > 0) updateProfile(u, fields, ctx.params.list("tags"));
+  if (file) {
+    const stored = await storeThumbnailFile(path.join(ctx.portal.dataDir, "users", u.username), file.path, file.filename);
+    u.profile = { ...(u.profile ?? {}), thumbnail: path.basename(stored) };
   }
   return { success: true, username: u.username };
 }

@@ -20,6 +20,7 @@ export interface PortalMember {
   categories?: string[];
   disabled?: boolean;
   orgId?: string;
+  thumbnail?: string | null;
 }
 
 const portalPath = async (client: PortalClient, verb: string) => `portals/${seg(await client.portalId())}/${verb}`;
@@ -41,13 +42,14 @@ export async function listMembers(client: PortalClient): Promise<PortalMember[]>
 }
 
 /** POST community/users/<u>/update: profile fields (tags comma-joined) and/or `categories` (a JSON array). */
-export function updateMember(client: PortalClient, username: string, fields: Record<string, unknown>): Promise<{ success: boolean }> {
+export function updateMember(client: PortalClient, username: string, fields: Record<string, unknown>, thumbnail?: string): Promise<{ success: boolean }> {
   const body: Record<string, string> = {};
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
     body[k] = k === "categories" ? JSON.stringify(v) : Array.isArray(v) ? v.join(",") : String(v);
   }
-  return client.request("updateUser", `community/users/${seg(username)}/update`, body, { safeToRetry: true });
+  const files = thumbnail ? { files: { thumbnail: { path: thumbnail } } } : {};
+  return client.request("updateUser", `community/users/${seg(username)}/update`, body, { safeToRetry: true, ...files });
 }
 
 /** POST portals/<id>/updateUserRole: `user`, `role` (a built-in name or a custom role's id). */

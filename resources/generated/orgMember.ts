@@ -40,6 +40,11 @@ export interface MemberArgs {
   region?: pulumi.Input<string>;
   /** The units the user sees. */
   units?: pulumi.Input<"metric" | "english">;
+  /**
+   * A local PNG, GIF or JPEG of at most 1 MB (relative paths are relative to the project directory); a changed file is
+   * a diff. Adopting sends it only when the user has no thumbnail.
+   */
+  thumbnailFile?: pulumi.Input<string>;
   /** The user cannot sign in. Unset: not managed. */
   disabled?: pulumi.Input<boolean>;
   /**

@@ -10,7 +10,9 @@ import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
 import type { CheckFailure } from "../../rules/failures";
 import { configurePortal, freshReads, portalClient } from "../machinery/client";
-import { shown, withoutPlan, withPlan } from "../machinery/plan";
+import { fileLine, shown, withoutPlan, withPlan } from "../machinery/plan";
+import { fileFacts } from "../machinery/localFile";
+import { isUnknown } from "../../rules/unknown";
 import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../machinery/state";
 import { checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { definedOnly } from "../machinery/definedOnly";
@@ -36,10 +38,10 @@ function fieldLines(from: Record<string, unknown>, to: RawInputs, fields: Manage
 }
 
 /** Writes `fields` of `to`: the user type before the role when it rises, after when it falls. */
-async function apply(client: PortalClient, username: string, from: Record<string, unknown>, to: RawInputs, fields: Managed[]): Promise<void> {
+async function apply(client: PortalClient, username: string, from: Record<string, unknown>, to: RawInputs, fields: Managed[], thumbnail?: string): Promise<void> {
   const profile: Record<string, unknown> = {};
   for (const k of fields) if (PROFILE.includes(k) || k === "categories") profile[k] = k === "categories" ? sortedPaths(to[k]).map((p) => `/Categories${p}`) : to[k];
-  if (Object.keys(profile).length > 0) await updateMember(client, username, profile);
+  if (Object.keys(profile).length > 0 || thumbnail) await updateMember(client, username, profile, thumbnail);
   const rank = (t: unknown) => Object.keys(USER_TYPES).indexOf(String(t));
   const setType = () => updateUserLicenseType(client, [username], String(to.userType));
   const setRole = () => updateUserRole(client, username, String(to.role));
@@ -52,7 +54,8 @@ async function apply(client: PortalClient, username: string, from: Record<string
 
 async function plan(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]): Promise<string[]> {
   // an update that changes nothing was checked when it was set: no read (drift is refresh's)
-  if (!isCreate(olds) && olds.username === inputs.username && changedFields(olds, inputs).length === 0) return [];
+  const thumbnailChanged = !isCreate(olds) && thumbnailToSend(olds, inputs) !== undefined;
+  if (!isCreate(olds) && olds.username === inputs.username && changedFields(olds, inputs).length === 0 && !thumbnailChanged) return [];
   const client = portalClient();
   const username = String(inputs.username);
   const user = await held(client, username);
@@ -69,8 +72,28 @@ async function plan(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]
   await checkAdmins(client, user, inputs, failures);
   const fields = changedFields(from, inputs);
   const lines = fieldLines(from, inputs, fields, names);
+  if (thumbnailToSend(isCreate(olds) ? undefined : olds, inputs, user)) lines.push(`~ thumbnail: ${fileLine(inputs.thumbnailFile, inputs.thumbnailSize, inputs.thumbnailSha256)}`);
   if (!isCreate(olds)) return lines;
   return [`= adopt member ${username}${lines.length === 0 ? ": no change" : ""}`, ...lines];
+}
+
+const THUMBNAIL = { size: "thumbnailSize", sha256: "thumbnailSha256" };
+const MAX_THUMBNAIL_BYTES = 1024 * 1024;
+
+async function thumbnailFacts(inputs: RawInputs, failures: CheckFailure[]): Promise<void> {
+  const file = inputs.thumbnailFile;
+  if (typeof file !== "string" || isUnknown(file)) return;
+  const facts = (await fileFacts(file, "thumbnailFile", THUMBNAIL)) as RawInputs;
+  if (typeof facts.reason === "string") failures.push(facts as unknown as CheckFailure);
+  else if (Number(facts.thumbnailSize) > MAX_THUMBNAIL_BYTES) failures.push({ property: "thumbnailFile", reason: `${String(facts.thumbnailSize)} bytes; at most ${MAX_THUMBNAIL_BYTES} (1 MB)` });
+  else Object.assign(inputs, facts);
+}
+
+/** The thumbnail to send: a new file (by hash), or on adoption a file for a user who has none. */
+function thumbnailToSend(olds: RawInputs | undefined, news: RawInputs, user?: PortalMember): string | undefined {
+  if (typeof news.thumbnailFile !== "string") return undefined;
+  if (olds && !isCreate(olds)) return news.thumbnailSha256 !== olds.thumbnailSha256 ? news.thumbnailFile : undefined;
+  return user && !user.thumbnail ? news.thumbnailFile : undefined;
 }
 
 function outsOf(inputs: RawInputs): RawInputs {
@@ -83,6 +106,7 @@ export const member: pulumi.dynamic.ResourceProvider = {
   async check(olds: RawInputs, news: RawInputs) {
     const { inputs, failures } = checkByTable(MEMBER_TABLE, news);
     normalizeInputs(inputs);
+    if (failures.length === 0) await thumbnailFacts(inputs, failures);
     let lines: string[] = [];
     if (failures.length === 0 && typeof inputs.username === "string") lines = await plan(olds, inputs, failures);
     const planned = withPlan(inputs, lines);
@@ -92,7 +116,9 @@ export const member: pulumi.dynamic.ResourceProvider = {
   async diff(_id: string, olds: RawInputs, news: RawInputs) {
     assertReadableState(olds, "Member");
     const o = { ...olds, categories: olds.categories === undefined ? undefined : sortedPaths(olds.categories) };
-    return diffByTable(MEMBER_TABLE, o, news);
+    const d = diffByTable(MEMBER_TABLE, o, news);
+    const thumbnail = thumbnailToSend(olds, news) !== undefined;
+    return { ...d, changes: d.changes || thumbnail };
   },
 
   async create(inputs: RawInputs) {
@@ -101,7 +127,7 @@ export const member: pulumi.dynamic.ResourceProvider = {
     const user = await held(client, username);
     if (!user) throw new Error(`Member: user ${JSON.stringify(username)} does not exist in the organization.`);
     const portal = heldValues(user);
-    await apply(client, username, portal, inputs, changedFields(portal, inputs));
+    await apply(client, username, portal, inputs, changedFields(portal, inputs), thumbnailToSend(undefined, inputs, user));
     return { id: username, outs: outsOf(inputs) };
   },
 
@@ -113,12 +139,12 @@ export const member: pulumi.dynamic.ResourceProvider = {
     const portal = heldValues(user);
     const inputs: RawInputs = { username: id, schemaVersion: STATE_LAYOUT_VERSION };
     for (const k of MANAGED) if (props[k] !== undefined) inputs[k] = portal[k];
-    for (const k of ["resetOnDelete", "__urn"]) if (props[k] !== undefined) inputs[k] = props[k];
+    for (const k of ["resetOnDelete", "thumbnailFile", "thumbnailSize", "thumbnailSha256", "__urn"]) if (props[k] !== undefined) inputs[k] = props[k];
     return { id, props: outsOf(inputs), inputs: definedOnly(inputs) };
   },
 
   async update(id: string, olds: RawInputs, news: RawInputs) {
-    await apply(portalClient(), id, olds, news, changedFields(olds, news));
+    await apply(portalClient(), id, olds, news, changedFields(olds, news), thumbnailToSend(olds, news));
     return { outs: outsOf(news) };
   },
 

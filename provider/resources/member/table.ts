@@ -85,6 +85,22 @@ export const MEMBER_TABLE = {
     drift: "custom",
     doc: "The units the user sees.",
   },
+  thumbnailFile: {
+    role: "argument",
+    rule: text(4096, 1),
+    whenSet: true,
+    file: { size: "thumbnailSize", sha256: "thumbnailSha256" },
+    doc: "A local PNG, GIF or JPEG of at most 1 MB (relative paths are relative to the project directory); a " +
+      "changed file is a diff. Adopting sends it only when the user has no thumbnail.",
+  },
+  thumbnailSize: {
+    role: "computed",
+    doc: "The size of `thumbnailFile` in bytes.",
+  },
+  thumbnailSha256: {
+    role: "computed",
+    doc: "The SHA-256 of `thumbnailFile`.",
+  },
   disabled: {
     role: "argument",
     rule: z.boolean(),

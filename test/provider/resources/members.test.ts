@@ -3,6 +3,9 @@
 // not in the tree, Viewer as Publisher, the last administrator), drift on refresh, a custom role's
 // privileges and its refused delete. The portal's state is read over REST.
 import { strict as assert } from "node:assert";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";
 import { clearRequestLog, portalGet, portalPost, requestLog } from "./portalCalls";
@@ -121,5 +124,28 @@ describe("provider Member and Role against the emulator", function () {
     assert.deepEqual(plan(more), [`= adopt role "Editors" (${id})`, "+ privilege portal:user:createItem"]);
     const missing = await role.check!({}, { adoptRoleId: "nope", name: "X", privileges });
     assert.match(missing.failures![0].reason, /the organization has no custom role nope/);
+  });
+
+  it("Member: a thumbnail file is sent on adoption when the user has none, and again when the file changes", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "member-thumb-"));
+    const file = path.join(dir, "me.png");
+    const png = (n: number) => Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex"), Buffer.alloc(n)]);
+    fs.writeFileSync(file, png(10));
+    try {
+      const c = await member.check!({}, { username: "dev_user", thumbnailFile: file });
+      assert.match(plan(c)[1], /^~ thumbnail: .*me\.png/);
+      const made = await member.create(c.inputs!);
+      assert.equal((await get("community/users/dev_user")).thumbnail, "me.png");
+      fs.writeFileSync(file, png(20));
+      const again = await member.check!(made.outs, { username: "dev_user", thumbnailFile: file });
+      assert.equal((await member.diff!("dev_user", made.outs, again.inputs)).changes, true);
+      await clearRequestLog(emu);
+      await member.update!("dev_user", made.outs, again.inputs);
+      assert.deepEqual(await writes(), ["/sharing/rest/community/users/dev_user/update"]);
+      const big = await member.check!({}, { username: "dev_user", thumbnailFile: path.join(dir, "missing.png") });
+      assert.equal(big.failures![0].property, "thumbnailFile");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
