@@ -13,6 +13,10 @@ export interface FixtureUser {
   /** A fixed token that never expires. */
   token?: string;
   disabled?: boolean;
+  /** The user type id ("creatorUT", "viewerUT"…); default: read from the role. */
+  userType?: string;
+  /** Member category paths ("/Categories/Department/Sales"), checked against the org's member category schema. */
+  categories?: string[];
   /** The user's folders at start (issue 23). */
   folders?: Array<{ id?: string; title: string }>;
 }
@@ -154,4 +158,31 @@ export function loadFixtures(source: Fixtures | string | undefined): Fixtures {
     }
   }
   return JSON.parse(JSON.stringify(fixtures)) as Fixtures;
+}
+
+/** The member category tree of rosterFixtures: departments and offices. */
+export const ROSTER_MEMBER_TREE = [
+  { title: "Department", categories: [{ title: "Sales" }, { title: "Consulting" }, { title: "Field Operations" }] },
+  { title: "Office Location", categories: [{ title: "Europe", categories: [{ title: "Zurich" }, { title: "Edinburgh" }] }, { title: "USA", categories: [{ title: "Redlands" }] }] },
+];
+
+/**
+ * The default fixtures with `count` more members in the dev org (`member001`…, for tests and
+ * benchmarks of Member): every fifth a Viewer, every seventh a Publisher, the others Users, each in
+ * one department and one office of ROSTER_MEMBER_TREE (the dev org's member category schema).
+ */
+export function rosterFixtures(count = 200): Fixtures {
+  const f = defaultFixtures();
+  const dev = f.orgs[0];
+  const departments = ["Sales", "Consulting", "Field Operations"];
+  const offices = ["Europe/Zurich", "Europe/Edinburgh", "USA/Redlands"];
+  for (let i = 1; i <= count; i++) {
+    const viewer = i % 5 === 0;
+    const role = viewer ? "org_viewer" : i % 7 === 0 ? "org_publisher" : "org_user";
+    const username = `member${String(i).padStart(3, "0")}`;
+    const categories = [`/Categories/Department/${departments[i % 3]}`, `/Categories/Office Location/${offices[i % 3]}`];
+    dev.users.push({ username, role, userType: viewer ? "viewerUT" : "creatorUT", categories, token: `tok-${username}` });
+  }
+  dev.memberCategorySchema = ROSTER_MEMBER_TREE;
+  return f;
 }

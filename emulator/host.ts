@@ -23,6 +23,12 @@ export interface EmulatorUser {
   /** Privilege names as in spec.md#gap-privileges ("portal:admin:…", "portal:user:…", "features:user:edit"). */
   privileges: readonly string[];
   disabled?: boolean;
+  /** A custom role's id (models/roles.ts); unset for the built-in roles. */
+  roleId?: string;
+  /** The user type id (`userLicenseTypeId`: "creatorUT", "viewerUT"…); unset: read from the role. */
+  userType?: string;
+  /** What `community/users/<u>/update` sets (fullName, description, tags, culture, region, units). */
+  profile?: Record<string, unknown>;
 }
 
 /** An app token (client_credentials) or API key: acts for no user, with the privileges it was given. */

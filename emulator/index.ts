@@ -4,11 +4,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadFixtures, defaultFixtures, type Fixtures } from "./fixtures";
+import { loadFixtures, type Fixtures } from "./fixtures";
 import { Emu } from "./context";
 import { buildServer } from "./server";
 
-export { defaultFixtures };
+export { defaultFixtures, rosterFixtures, ROSTER_MEMBER_TREE } from "./fixtures";
 export type { Fixtures, FixtureOrg, FixtureUser, ClassificationSchema } from "./fixtures";
 
 export interface EmulatorOptions {

@@ -13,6 +13,13 @@ const CATEGORY_SCHEMA = KINDS.categorySchema.policyKind;
 const FOLDER = KINDS.folder.policyKind;
 const GROUP = KINDS.group.policyKind;
 const LAYER_APPEND = KINDS.layerAppend.policyKind;
+const MEMBER = KINDS.orgMember.policyKind;
+/** A Member's role as the rule compares it: the built-in names (`Publisher` → `org_publisher`), a custom role's id as given. */
+const ROLE_WORDS: Record<string, string> = { administrator: "org_admin", publisher: "org_publisher", user: "org_user", viewer: "org_viewer" };
+const memberRole = (r: RuleResource) => {
+  const role = str(r.props.role);
+  return role === undefined ? undefined : ROLE_WORDS[role.toLowerCase()] ?? role;
+};
 
 /** The levels @pulumi/policy takes; `remediate` on a stack policy (these rules) counts as mandatory, as in the engine. */
 export type EnforcementLevel = "advisory" | "mandatory" | "remediate" | "disabled";
@@ -246,6 +253,34 @@ export const RULES: PortalRule[] = [
       for (const a of of(rs, LAYER_APPEND)) {
         if (known(a.props.truncate) !== true || allow.includes(a.name)) continue;
         report(a.urn, `LayerAppend "${a.name}" has truncate: true, which deletes every row of the layer before the append: add "${a.name}" to the allow list of portal-append-truncate-allowed in the policy config, or drop truncate.`);
+      }
+    },
+  },
+  {
+    name: "portal-member-roles",
+    description: "At most maxAdministrators Members with the Administrator role, and the Members of a user type only in the roles userTypeRoles lists for it.",
+    defaultLevel: "mandatory",
+    configSchema: {
+      properties: {
+        maxAdministrators: { type: "integer", minimum: 1 },
+        userTypeRoles: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+      },
+    },
+    check(rs, config, report) {
+      const members = of(rs, MEMBER);
+      const admins = members.filter((m) => memberRole(m) === "org_admin");
+      const max = typeof config.maxAdministrators === "number" ? config.maxAdministrators : undefined;
+      if (max !== undefined && admins.length > max) {
+        const names = admins.map((m) => str(m.props.username) ?? m.name).sort().join(", ");
+        for (const m of admins) report(m.urn, `${admins.length} Members hold the Administrator role (${names}), above the limit of ${max} (maxAdministrators): give ${admins.length - max} of them another role.`);
+      }
+      const allowed = (obj(config.userTypeRoles) ?? {}) as Record<string, unknown>;
+      for (const m of members) {
+        const [type, role] = [str(m.props.userType), memberRole(m)];
+        const roles = type === undefined ? undefined : allowed[type];
+        if (role === undefined || !Array.isArray(roles)) continue;
+        const keys = roles.map((x) => ROLE_WORDS[String(x).toLowerCase()] ?? String(x));
+        if (!keys.includes(role)) report(m.urn, `Member "${m.name}" has user type ${type} and role ${role}; userTypeRoles allows ${type} only ${keys.join(", ")}: change the role or the user type.`);
       }
     },
   },

@@ -15,7 +15,7 @@ import { partDir, writeSplitProjects } from "./projectSplit";
 import { readOrganization, type OrgSnapshot } from "./read";
 import { ORG_DIR, partition, SPLIT_BY, splitProjectName, type SplitBy } from "./split";
 
-export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups] [--split-by owner|folder|none]";
+export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups] [--no-members] [--split-by owner|folder|none]";
 
 const HELP = `${EXPORT_USAGE}
 
@@ -31,6 +31,7 @@ first \`pulumi up\` sends no write unless something differs, and keeps retainOnD
   --no-items        trees only
   --no-schemas      items only
   --no-groups       leave groups, memberships and folders out (items keep folder ids; their sharing leaves groups unmanaged)
+  --no-members      leave members (role, user type, categories) and custom roles out
   --split-by <how>  owner, folder or none (default): with owner or folder, --out holds one project
                     for what is organization-wide (org/: category trees, groups and members) and one
                     per part (parts/<name>/: the items of one owner, or of one folder of one owner,
@@ -48,6 +49,7 @@ interface Flags {
   items: boolean;
   schemas: boolean;
   groups: boolean;
+  members: boolean;
   splitBy: SplitBy;
 }
 
@@ -64,6 +66,7 @@ function flagsOf(argv: string[]): Flags | "help" {
         "no-items": { type: "boolean" },
         "no-schemas": { type: "boolean" },
         "no-groups": { type: "boolean" },
+        "no-members": { type: "boolean" },
         "split-by": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -78,7 +81,7 @@ function flagsOf(argv: string[]): Flags | "help" {
   if (values["no-items"] && values["no-schemas"]) throw new UsageError("--no-items and --no-schemas together leave nothing to export");
   const splitBy = (values["split-by"] as string | undefined) ?? "none";
   if (!(SPLIT_BY as readonly string[]).includes(splitBy)) throw new UsageError(`--split-by takes ${SPLIT_BY.join(", ")} (got ${JSON.stringify(splitBy)}); ${EXPORT_USAGE}`);
-  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"], groups: !values["no-groups"], splitBy: splitBy as SplitBy };
+  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"], groups: !values["no-groups"], members: !values["no-members"], splitBy: splitBy as SplitBy };
 }
 
 /** The provider's config errors, in the words of the environment the export reads. */
@@ -151,7 +154,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
     // the credentials and the URL are proven before anything is written
     await client.self();
     staging = await stage(flags.out);
-    const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, groups: flags.groups, progress: say });
+    const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, groups: flags.groups, members: flags.members, progress: say });
     for (const s of snapshot.skipped) say(`skipped item ${s.id} ${JSON.stringify(s.title)}: ${s.reason}`);
     const warning = managedTreesWarning(snapshot);
     if (warning) say(warning);

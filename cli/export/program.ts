@@ -7,6 +7,7 @@ import { uniqueIdentifiers } from "./names";
 import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
 import type { ExportedFolder, ExportedGroup } from "./readGroups";
 import { folderArg, folderLines, groupLines, sharingArg } from "./programGroups";
+import { memberSection, roleIdentKey } from "./programMembers";
 
 /** How a program names what its items point at: folders, groups and the other end of a relationship. */
 export interface ProgramRefs {
@@ -181,7 +182,8 @@ export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: S
   const plan = planRelationships(snapshot.items, snapshot.relationships);
   const names = new Map(snapshot.items.map((e) => [e.item.id, e.name]));
   const [groups, folders] = [snapshot.groups ?? [], snapshot.folders ?? []];
-  const idents = uniqueIdentifiers([...snapshot.items.map((e) => e.name), ...groups.map((g) => g.name), ...folders.map((f) => f.name)]);
+  const roleKeys = (snapshot.roles ?? []).map(roleIdentKey);
+  const idents = uniqueIdentifiers([...snapshot.items.map((e) => e.name), ...groups.map((g) => g.name), ...folders.map((f) => f.name), ...roleKeys]);
   const refs: ProgramRefs = {
     folders: new Map(folders.map((f) => [f.id, idents.get(f.name)!])),
     groups: new Map(groups.map((g) => [g.group.id, `${idents.get(g.name)!}.groupId`])),
@@ -193,6 +195,7 @@ export function renderProgram(snapshot: OrgSnapshot): { text: string; secrets: S
     ...schemaLines(snapshot),
     ...folderSection(folders, idents),
     ...groupSection(groups, idents),
+    ...memberSection(snapshot.members, snapshot.roles, idents),
     ...itemSection(snapshot.items, idents, plan, secrets, refs),
     ...leftSection(plan.left),
   ];

@@ -4,6 +4,7 @@
 // `groupIds` output through a StackReference; a relationship whose other end lives in another part
 // keeps that item's id (ids are stable), with a comment saying where it lives.
 import { uniqueIdentifiers } from "./names";
+import { memberSection, roleIdentKey } from "./programMembers";
 import { folderSection, groupSection, itemSection, leftSection, openingLines, organizationOf, planRelationships, schemaLines, type ProgramRefs, type RelationshipPlan, type SecretKey } from "./program";
 import type { OrgSnapshot } from "./read";
 import { ORG_DIR, partDescription, type Part, type Split } from "./split";
@@ -19,11 +20,12 @@ export const GROUP_IDS_OUTPUT = "groupIds";
 /** The organization-wide project's program: the trees, the groups with their members, and the groups' ids as a stack output. */
 export function renderOrgProgram(snapshot: OrgSnapshot, split: Pick<Split, "by">): string {
   const groups = snapshot.groups ?? [];
-  const idents = uniqueIdentifiers(groups.map((g) => g.name), [GROUP_IDS_OUTPUT]);
+  const idents = uniqueIdentifiers([...groups.map((g) => g.name), ...(snapshot.roles ?? []).map(roleIdentKey)], [GROUP_IDS_OUTPUT]);
   const lines = [
     ...openingLines(`// ${organizationOf(snapshot)}: the organization-wide project of \`pulumi-gis-portal export --split-by ${split.by}\` (projects.json).`),
     ...schemaLines(snapshot),
     ...groupSection(groups, idents),
+    ...memberSection(snapshot.members, snapshot.roles, idents),
     "",
     `// The groups' ids by resource name: each part's project reads them through a StackReference (its groupId("…")).`,
     `export const ${GROUP_IDS_OUTPUT}: Record<string, pulumi.Output<string>> = {`,

@@ -32,7 +32,7 @@ export const partDir = (p: Pick<Part, "slug">) => `parts/${p.slug}`;
 
 export function projectEntries(snapshot: OrgSnapshot, split: Split): ProjectEntry[] {
   const base = projectName(snapshot);
-  const orgHolds = [snapshot.contentTree ? "the category trees" : undefined, snapshot.groups ? "the groups and their members" : undefined].filter((s) => s !== undefined);
+  const orgHolds = [snapshot.contentTree ? "the category trees" : undefined, snapshot.groups ? "the groups and their members" : undefined, snapshot.members ? "the members and custom roles" : undefined].filter((s) => s !== undefined);
   return [
     { path: ORG_DIR, name: splitProjectName(base, ORG_DIR), dependsOn: [], holds: orgHolds.length > 0 ? orgHolds.join(", ") : "nothing (--no-schemas --no-groups): kept for the groupIds the parts read", items: 0 },
     ...split.parts.map((p) => ({ path: partDir(p), name: splitProjectName(base, p.slug), dependsOn: [ORG_DIR], holds: partDescription(p, split.by), items: p.items.length })),

@@ -10,6 +10,7 @@ import { uniqueNames } from "./names";
 import { PARALLEL } from "./parallel";
 import { readFolders, readGroups, readItemGroups, readSharedWithGroups, type ExportedFolder, type ExportedGroup } from "./readGroups";
 import { directionsFor, relationshipsOf, type Relationship } from "./readRelationships";
+import type { ExportedMember, ExportedRole } from "./programMembers";
 
 export type { Relationship } from "./readRelationships";
 
@@ -45,6 +46,9 @@ export interface OrgSnapshot {
   /** Undefined with --no-groups. */
   groups?: ExportedGroup[];
   folders?: ExportedFolder[];
+  /** Undefined with --no-members. */
+  members?: ExportedMember[];
+  roles?: ExportedRole[];
   /** Items left out, with the reason (one line each on stderr). */
   skipped: Array<{ id: string; title: string; reason: string }>;
   /** The distinct stack markers on the items read: the Pulumi stacks that manage part of the organization. */
@@ -62,6 +66,8 @@ export interface ReadOptions {
   schemas: boolean;
   /** Groups, memberships and folders (default true). */
   groups?: boolean;
+  /** Members and custom roles (default true). */
+  members?: boolean;
   progress(line: string): void;
 }
 
@@ -153,6 +159,11 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
   if (o.groups !== false) {
     snapshot.groups = await readGroups(client, self.id, o.owners);
     o.progress(`${snapshot.groups.length} group(s) read with their members`);
+  }
+  if (o.members !== false) {
+    snapshot.members = await ops.listMembers(client);
+    snapshot.roles = await ops.mapLimit(await ops.listRoles(client), PARALLEL, (r) => ops.getRole(client, r.id));
+    o.progress(`${snapshot.members.length} member(s) and ${snapshot.roles.length} custom role(s) read`);
   }
   if (!o.items) return snapshot;
   const hits = await foundItems(client, self.id, o);

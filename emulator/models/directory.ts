@@ -33,7 +33,7 @@ export class Directory {
     for (const o of fixtures.orgs) {
       this.orgs.set(o.id, { id: o.id, name: o.name, urlKey: o.urlKey, public: o.public ?? false, identityVerified: o.identityVerified ?? false, classificationSchema: o.classificationSchema });
       for (const u of o.users) {
-        this.users.set(u.username, { username: u.username, orgId: o.id, role: u.role, privileges: privilegesOf(u.role, u.privileges), disabled: u.disabled, password: u.password });
+        this.users.set(u.username, { username: u.username, orgId: o.id, role: u.role, privileges: privilegesOf(u.role, u.privileges), disabled: u.disabled, password: u.password, ...(u.userType ? { userType: u.userType } : {}) });
         const token = u.token ?? `tok-${u.username}`;
         this.tokens.set(token, { username: u.username });
         this.fixtureTokens[u.username] = token;
@@ -115,8 +115,9 @@ export class Directory {
     return true;
   }
 
+  /** The built-in administrator (a custom administrative role has a roleId, as arcgis-rest-js isOrgAdmin reads it). */
   isOrgAdmin(user: EmulatorUser): boolean {
-    return user.role === "org_admin";
+    return user.role === "org_admin" && user.roleId === undefined;
   }
 
   /** Part 5: "the default administrator role or a custom role with the needed privilege". */

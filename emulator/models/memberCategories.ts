@@ -2,21 +2,13 @@
 // category schema. docs/dev/spec.md names no operation for it; the emulator follows the public API's user
 // update (`community/users/<username>/update` with `categories`) (unconfirmed).
 import { MEMBER_CATEGORIES } from "../../spec/limits";
+import { treePaths } from "../../spec/members";
 import { badRequest } from "../errors";
 import type { CategoryNode } from "./categories";
 
 /** Category paths as the public API writes them: "/Categories/<title>/<title>…". */
 export function memberCategoryPaths(schema: readonly CategoryNode[]): Set<string> {
-  const out = new Set<string>();
-  const walk = (nodes: readonly CategoryNode[], prefix: string) => {
-    for (const n of nodes) {
-      const p = `${prefix}/${n.title}`;
-      out.add(p);
-      walk(n.categories ?? [], p);
-    }
-  };
-  walk(schema, "/Categories");
-  return out;
+  return new Set(treePaths(schema, "/Categories"));
 }
 
 /** Parses `categories` (a JSON array or a comma-separated list) and checks it against the schema and the limit. */

@@ -13,6 +13,7 @@ import { Folders } from "./folders";
 import type { CategoryNode } from "./categories";
 import { compareReleases, GROUP } from "../../spec/limits";
 import type { UrlReportJob } from "./urlReports";
+import { Roles } from "./roles";
 
 /** spec.md#async-add: an async add whose item does not exist yet (dataUrl: "all parts before the item exists"). */
 export interface PendingAdd {
@@ -33,6 +34,8 @@ export class Portal {
   readonly memberCategorySchemas = new Map<string, CategoryNode[]>();
   /** spec.md#assign-member-category-schema: username → the member's category paths (at most 20). */
   readonly userCategories = new Map<string, string[]>();
+  /** Custom roles (models/roles.ts), by id. */
+  readonly roles = new Roles();
   readonly pendingAdds = new Map<string, PendingAdd>();
   readonly urlReportJobs = new Map<string, UrlReportJob>();
   /** spec.md#service-proxy-filter: proxy hits per item in the current interval. */
@@ -55,6 +58,7 @@ export class Portal {
     this.vendor = (fixtures.vendor ?? "esri").toLowerCase();
     for (const org of fixtures.orgs) {
       for (const u of org.users) for (const f of u.folders ?? []) this.folders.create(u.username, f.title, f.id);
+      for (const u of org.users) if (u.categories) this.userCategories.set(u.username, [...u.categories]);
       for (const g of org.groups ?? []) {
         const made = this.groups.create(g.owner, org.id, { title: g.title, access: g.access ?? "org", isInvitationOnly: g.isInvitationOnly, isViewOnly: g.isViewOnly }, g.sharedUpdate ? [GROUP.sharedUpdateCapability] : [], g.id);
         for (const n of g.members ?? []) made.users.add(n);

@@ -40,6 +40,7 @@ export const ROLE_PRIVILEGES: Record<string, readonly string[]> = {
   org_user: [P.createItem, P.shareToPublic, P.editFeatures, P.createGroup],
   /** A user who may not own content. */
   viewer: [],
+  org_viewer: [],
 };
 
 export function privilegesOf(role: string, explicit?: readonly string[]): readonly string[] {

@@ -3,13 +3,14 @@
 // emulator models few of these; the rest carry the values a fresh organization or member has, so a
 // client reading any public key finds it (test/replay/emulatorShapes.test.ts compares key sets with
 // test/replay/fixtures/portal-self/*.json and user/member.json).
+import { userTypeOf } from "./members";
 import type { EmulatorOrg, EmulatorUser } from "../host";
 
 /** When this emulator started: the created/modified of what it does not date itself. */
 const STARTED = Date.now();
 
 /** Every key of the public user shape (REST "User"; arcgis-rest-js IUser) for a member. */
-export function userProfile(user: EmulatorUser): Record<string, unknown> {
+export function userProfile(user: EmulatorUser, categories: readonly string[] = []): Record<string, unknown> {
   return {
     username: user.username,
     fullName: user.username,
@@ -21,7 +22,8 @@ export function userProfile(user: EmulatorUser): Record<string, unknown> {
     cultureFormat: "us",
     region: "US",
     units: "metric",
-    thumbnail: null,
+    ...(user.profile ?? {}),
+    thumbnail: user.profile?.thumbnail ?? null,
     created: STARTED,
     modified: STARTED,
     provider: "arcgis",
@@ -37,11 +39,12 @@ export function userProfile(user: EmulatorUser): Record<string, unknown> {
     role: user.role,
     privileges: [...user.privileges],
     // a built-in administrator has no roleId (arcgis-rest-js isOrgAdmin: role org_admin and no roleId); other roles name theirs
-    ...(user.role === "org_admin" ? {} : { roleId: user.role }),
-    level: user.role === "viewer" ? "1" : "2",
-    userLicenseTypeId: user.role === "viewer" ? "viewerUT" : "creatorUT",
+    // a custom role's holders name its id
+    ...(user.roleId !== undefined ? { roleId: user.roleId } : user.role === "org_admin" ? {} : { roleId: user.role }),
+    level: userTypeOf(user) === "viewerUT" ? "1" : "2",
+    userLicenseTypeId: userTypeOf(user),
     disabled: user.disabled === true,
-    categories: [],
+    categories,
   };
 }
 

@@ -14,6 +14,7 @@ import { reassignRoutes } from "./reassign";
 import { proxyRoutes } from "./proxy";
 import { searchRoutes } from "./search";
 import { memberRoutes } from "./members";
+import { roleRoutes } from "./roles";
 import { groupRoutes } from "./groups";
 import { folderRoutes } from "./folders";
 
@@ -32,6 +33,7 @@ export function sharingRoutes(emu: Emu) {
     proxyRoutes(app, emu);
     searchRoutes(app, emu);
     memberRoutes(app, emu);
+    roleRoutes(app, emu);
     groupRoutes(app, emu);
     folderRoutes(app, emu);
   };

@@ -14,3 +14,5 @@ export * from "./groups";
 export * from "./folders";
 export * from "./bulk";
 export { mapLimit } from "./mapLimit";
+export * from "./members";
+export * from "./roles";

@@ -8,3 +8,5 @@ export { portalItem } from "./portalItem/definition";
 export { group } from "./group/definition";
 export { groupMembership } from "./groupMembership/definition";
 export { folder } from "./folder/definition";
+export { orgMember } from "./member/definition";
+export { role } from "./role/definition";

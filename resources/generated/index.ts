@@ -6,4 +6,6 @@ export * from "./groupMembership";
 export * from "./itemStatus";
 export * from "./layerAppend";
 export * from "./memberCategorySchema";
+export * from "./orgMember";
 export * from "./portalItem";
+export * from "./role";

@@ -9,7 +9,9 @@ export type ResourceKind =
   | "itemStatus"
   | "layerAppend"
   | "memberCategorySchema"
-  | "portalItem";
+  | "orgMember"
+  | "portalItem"
+  | "role";
 
 /** Each kind's class name, type token and policy kind. */
 export const KINDS: Record<ResourceKind, { name: string; typeToken: string; policyKind: string }> = {
@@ -48,9 +50,19 @@ export const KINDS: Record<ResourceKind, { name: string; typeToken: string; poli
     typeToken: "portal:MemberCategorySchema",
     policyKind: "MemberCategorySchema",
   },
+  orgMember: {
+    name: "Member",
+    typeToken: "portal:Member",
+    policyKind: "Member",
+  },
   portalItem: {
     name: "PortalItem",
     typeToken: "portal:PortalItem",
     policyKind: "PortalItem",
+  },
+  role: {
+    name: "Role",
+    typeToken: "portal:Role",
+    policyKind: "Role",
   },
 };

@@ -18,6 +18,7 @@ import { isUnknown, UNKNOWN } from "../../rules/unknown";
 import { freshReads, assertSamePortal, configurePortal, portalClient } from "../machinery/client";
 import { markRead, takeRead, withoutPlan, withPlan } from "../machinery/plan";
 import { assertReadableState, STATE_LAYOUT_VERSION } from "../machinery/state";
+import { declareMemberTree } from "../machinery/declaredTrees";
 import { containsUnknown, normalizeTree, outline, sameTree, type TreeKind, type TreeNode } from "./tree";
 import { describeChange, diffTrees, describePortalChange } from "./diff";
 import { pinpointTreeFailure, withTitlePath, type TreeLimits } from "./failures";
@@ -107,6 +108,7 @@ function categoryTreeProvider(tree: TreeKind): pulumi.dynamic.ResourceProvider {
       if (!checked.ok) return { inputs: news, failures: checked.failures.map((f) => withTitlePath(pinpointTreeFailure(f, k.property, value, k.limits), k.property, value)) };
       if (containsUnknown(value, isUnknown)) return { inputs: { [hidden]: value, outline: UNKNOWN } };
       const tree = normalizeTree(value, k.tree);
+      if (k.tree === "member") declareMemberTree(tree);
       // docs/adopting.md: a create with adopt: true plans against the tree the portal holds (reads only)
       const adopted = news.adopt === true && (!olds || Object.keys(olds).length === 0) ? await portalTree() : undefined;
       const before = adopted?.tree ?? normalizeTree(treeOf(olds), k.tree);

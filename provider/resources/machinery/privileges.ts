@@ -19,7 +19,7 @@ export interface CreatePrivilege {
   adminOnly?: true;
 }
 
-const ADOPT_KEYS = ["adopt", "adoptItemId", "adoptGroupId", "adoptFolderId"];
+const ADOPT_KEYS = ["adopt", "adoptItemId", "adoptGroupId", "adoptFolderId", "adoptRoleId"];
 
 /** Does the check's answer plan a write of an existing resource (the schema checks list the tree changes they plan)? */
 function plansWrite(checked: Record<string, unknown> | undefined): boolean {
