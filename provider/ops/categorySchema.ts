@@ -2,7 +2,7 @@
 // reads and the content delete of spec.md#gap-category-schemas. The portal id comes from
 // portals/self of the client's token. Assigns replace the whole tree, so repeating one is safe.
 import type { PortalClient } from "../rest/client";
-import { seg } from "../rest/url";
+import { portalPath } from "./paths";
 
 /** spec.md#category-schema: a content category node. */
 export interface CategoryNode {
@@ -19,10 +19,6 @@ export interface MemberCategoryNode {
 
 export interface SuccessResponse {
   success: boolean;
-}
-
-async function portalPath(client: PortalClient, verb: string): Promise<string> {
-  return `portals/${seg(await client.portalId())}/${verb}`;
 }
 
 /**

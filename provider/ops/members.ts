@@ -4,6 +4,7 @@
 // Users", "Enable Users"). Each write is safe to repeat: it sets a value.
 import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
+import { portalPath } from "./paths";
 
 /** The fields of a user this package manages (REST "User"). */
 export interface PortalMember {
@@ -23,7 +24,6 @@ export interface PortalMember {
   thumbnail?: string | null;
 }
 
-const portalPath = async (client: PortalClient, verb: string) => `portals/${seg(await client.portalId())}/${verb}`;
 
 /** GET community/users/<username>. */
 export function getMember(client: PortalClient, username: string): Promise<PortalMember> {
@@ -65,8 +65,9 @@ export async function updateUserLicenseType(client: PortalClient, usernames: str
 
 /** POST portals/<id>/disableUsers or enableUsers: `users` (comma list). */
 export async function setUsersDisabled(client: PortalClient, usernames: string[], disabled: boolean): Promise<unknown> {
-  const verb = disabled ? "disableUsers" : "enableUsers";
-  return client.request(verb, await portalPath(client, verb), { users: usernames.join(",") }, { safeToRetry: true });
+  const body = { users: usernames.join(",") };
+  if (disabled) return client.request("disableUsers", await portalPath(client, "disableUsers"), body, { safeToRetry: true });
+  return client.request("enableUsers", await portalPath(client, "enableUsers"), body, { safeToRetry: true });
 }
 
 /** GET portals/<id>/memberCategorySchema, shared by the checks of one run (the client's read cache). */

@@ -1,5 +1,6 @@
 // Path builders shared by the item operations (spec.md#gap-read-item): user-scoped item verbs live
 // under content/users/<owner>/[<folderId>/]items/<id>/<verb>.
+import type { PortalClient } from "../rest/client";
 import { seg } from "../rest/url";
 
 /** `content/users/<owner>/[<folder>/]items/<itemId>/<verb>`. */
@@ -18,4 +19,9 @@ export interface ItemRef {
 /** `content/items/<itemId>[/<sub>]`. */
 export function itemPath(itemId: string, sub?: string): string {
   return `content/items/${seg(itemId)}${sub ? `/${sub}` : ""}`;
+}
+
+/** `portals/<the organization's id>/<verb>`: the organization-scoped operations (schemas, members, roles). */
+export async function portalPath(client: PortalClient, verb: string): Promise<string> {
+  return `portals/${seg(await client.portalId())}/${verb}`;
 }
