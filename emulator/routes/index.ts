@@ -16,6 +16,7 @@ import { searchRoutes } from "./search";
 import { memberRoutes } from "./members";
 import { groupRoutes } from "./groups";
 import { folderRoutes } from "./folders";
+import { serviceRoutes } from "./services";
 
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
@@ -34,5 +35,6 @@ export function sharingRoutes(emu: Emu) {
     memberRoutes(app, emu);
     groupRoutes(app, emu);
     folderRoutes(app, emu);
+    serviceRoutes(app, emu);
   };
 }
