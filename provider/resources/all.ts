@@ -8,3 +8,4 @@ export { portalItem } from "./portalItem/definition";
 export { group } from "./group/definition";
 export { groupMembership } from "./groupMembership/definition";
 export { folder } from "./folder/definition";
+export { featureService } from "./featureService/definition";
