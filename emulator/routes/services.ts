@@ -23,8 +23,9 @@ function catalog(ctx: Ctx) {
 
 function nameAvailable(ctx: Ctx) {
   const name = ctx.params.required("name");
-  const type = ctx.params.str("serviceType") ?? "";
-  if (type.toLowerCase() !== "featureservice") throw badRequest(`serviceType '${type}' is not supported; use featureService.`);
+  // REST names it serviceType; arcgis-rest-js's isServiceNameAvailable sends it as `type`
+  const type = ctx.params.str("serviceType") ?? ctx.params.str("type") ?? "";
+  if (type.replace(/\s+/g, "").toLowerCase() !== "featureservice") throw badRequest(`serviceType '${type}' is not supported; use featureService.`);
   return { available: catalog(ctx).isNameAvailable(ctx.caller.org.id, name) };
 }
 
