@@ -115,7 +115,15 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       if (isCreate(olds) || replacing) {
         lines = await createPlan(inputs, failures);
         if (replacing) lines.unshift(`+- replace feature service ${String(olds.name)}: ${replaceReason(olds, inputs)}; its rows go with it`);
-      } else lines = await updatePlan(olds, inputs, failures);
+      } else {
+        lines = await updatePlan(olds, inputs, failures);
+        // preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl)
+        for (const kind of KINDS) {
+          const held = mapOf(olds[kind]);
+          if (inputs[kind] === undefined) continue;
+          inputs[kind] = Object.fromEntries(Object.entries(mapOf(inputs[kind])).map(([n, l]) => [n, held[n]?.url === undefined ? l : { ...l, id: held[n]!.id, url: held[n]!.url }]));
+        }
+      }
     }
     const planned = withPlan(inputs, lines);
     return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };
@@ -123,7 +131,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
 
   async diff(_id: string, olds: RawInputs, news: RawInputs) {
     assertReadableState(olds, "FeatureService");
-    const { changes, replaces } = diffByTable(FEATURE_SERVICE_TABLE, comparable(olds), news);
+    const { changes, replaces } = diffByTable(FEATURE_SERVICE_TABLE, comparable(olds), comparable(news));
     for (const kind of KINDS) if (replacedLayers(declared(olds[kind]), declared(news[kind])).length > 0 && !replaces.includes(kind)) replaces.push(kind);
     if (replaces.length > 0) rememberReplaced(news.__urn, olds);
     return { changes: changes || replaces.length > 0, replaces, deleteBeforeReplace: olds.name === news.name };
