@@ -117,12 +117,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
         if (replacing) lines.unshift(`+- replace feature service ${String(olds.name)}: ${replaceReason(olds, inputs)}; its rows go with it`);
       } else {
         lines = await updatePlan(olds, inputs, failures);
-        // preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl)
-        for (const kind of KINDS) {
-          const held = mapOf(olds[kind]);
-          if (inputs[kind] === undefined) continue;
-          inputs[kind] = Object.fromEntries(Object.entries(mapOf(inputs[kind])).map(([n, l]) => [n, held[n]?.url === undefined ? l : { ...l, id: held[n]!.id, url: held[n]!.url }]));
-        }
+        await keepLayerRefs(olds, inputs);
       }
     }
     const planned = withPlan(inputs, lines);
@@ -210,6 +205,27 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     }
   },
 };
+
+/**
+ * Preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl).
+ * check sees the old inputs, not the outputs, so they are read from the service, found under
+ * portal:serviceUrl (without it they are absent from the preview until the update answers).
+ */
+async function keepLayerRefs(olds: RawInputs, inputs: RawInputs): Promise<void> {
+  const client = portalClient();
+  if (!client.serviceUrl || !known(olds.name)) return;
+  const serviceUrl = `${client.serviceUrl}/${encodeURIComponent(olds.name)}/FeatureServer`;
+  const info = await getServiceInfo(client, serviceUrl).catch(() => undefined);
+  if (!info) return;
+  for (const kind of KINDS) {
+    if (inputs[kind] === undefined) continue;
+    const held = new Map(((info[kind] as Array<{ id: number; name: string }> | undefined) ?? []).map((l) => [l.name, l.id]));
+    inputs[kind] = Object.fromEntries(Object.entries(mapOf(inputs[kind])).map(([n, l]) => {
+      const id = held.get(n);
+      return [n, id === undefined ? l : { ...l, id, url: `${serviceUrl}/${id}` }];
+    }));
+  }
+}
 
 function replaceReason(olds: RawInputs, news: RawInputs): string {
   if (olds.name !== news.name) return `the name changes (${String(olds.name)} → ${String(news.name)}) and the portal cannot rename a service`;
