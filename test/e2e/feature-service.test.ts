@@ -12,9 +12,10 @@ import { createFixtureProject, fixtureStack, type FixtureProject } from "../supp
 
 const ROWS = 10_000;
 const program = (stationFields: string, indexes: string, allowDataLoss = "[]") => `
+const pulumi = require("@pulumi/pulumi");
 const portal = require("pulumi-gis-portal");
 const service = new portal.FeatureService("stations", {
-  name: "CityStations",
+  name: new pulumi.Config().get("serviceName") || "CityStations",
   capabilities: "Query,Create,Update,Delete,Editing",
   spatialReference: { wkid: 4326 },
   layers: {
@@ -116,5 +117,35 @@ describe("e2e FeatureService: a hosted service as code, then appended into by re
     const s8 = await row(url, "S8");
     assert.ok(!("kind" in s8), JSON.stringify(s8));
     assert.deepEqual([s8.station_id, s8.name], ["S8", "Station 8"]);
+  });
+
+  it("drift made in the portal shows on refresh; the same program on a second org's stack gives the same schema", async () => {
+    const url = (await stack.outputs()).stationsUrl!.value as string;
+    const admin = url.replace("/rest/services/", "/rest/admin/services/");
+    const body = new URLSearchParams({ f: "json", token: emu.tokens.dev_publisher!, addToDefinition: JSON.stringify({ fields: [{ name: "handmade", type: "esriFieldTypeString" }] }) });
+    assert.equal(((await (await fetch(`${admin}/addToDefinition`, { method: "POST", body })).json()) as { success: boolean }).success, true);
+    const refresh = await stack.refresh();
+    assert.match(refresh.stdout, /FeatureService stations updated .*~layers/, refresh.stdout);
+    const state = await stack.exportStack();
+    const held = state.deployment.resources.find((r: { type: string }) => r.type.endsWith("portal:FeatureService"));
+    assert.ok(held.outputs.layers.stations.fields.some((f: { name: string }) => f.name === "handmade"), JSON.stringify(held.outputs.layers));
+    const preview = await stack.preview({ diff: true });
+    assert.ok(preview.stdout.includes("- field handmade (string): 0 values"), preview.stdout);
+    await stack.up();
+
+    const prod = await fixtureStack(project, "prod", {
+      "portal:url": { value: emu.portalUrl },
+      "portal:serviceUrl": { value: emu.serviceUrl },
+      "portal:token": { value: emu.tokens.prod_publisher, secret: true },
+      "feature-service:serviceName": { value: "CityStationsProd" },
+    });
+    const prodUp = await prod.up();
+    assert.equal(prodUp.summary.result, "succeeded");
+    assert.equal(prodUp.outputs.recordCount!.value, ROWS);
+    const schema = async (layerUrl: string, user: string) => {
+      const l = (await (await fetch(`${layerUrl}?f=json&token=${emu.tokens[user]}`)).json()) as { fields: Array<Record<string, unknown>>; indexes: Array<Record<string, unknown>>; geometryType: string };
+      return { geometryType: l.geometryType, fields: l.fields.map((f) => [f.name, f.type, f.alias, f.length ?? null, f.nullable]), indexes: l.indexes.map((i) => [i.name, i.fields, i.isUnique]) };
+    };
+    assert.deepEqual(await schema(prodUp.outputs.stationsUrl!.value as string, "prod_publisher"), await schema(url, "dev_publisher"));
   });
 });

@@ -45,7 +45,7 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
 }
 
 /** The lines of a change in place; each removal that drops data counted, and refused unless allowed. */
-async function updatePlan(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]): Promise<string[]> {
+async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, { id: number; url: string }>, failures: CheckFailure[]): Promise<string[]> {
   const lines: string[] = [];
   for (const k of [...ITEM_KEYS, ...SERVICE_KEYS]) {
     if (inputs[k] !== undefined && JSON.stringify(olds[k]) !== JSON.stringify(inputs[k])) lines.push(`~ ${k}: ${JSON.stringify(olds[k] ?? null)} → ${JSON.stringify(inputs[k])}`);
@@ -53,10 +53,9 @@ async function updatePlan(olds: RawInputs, inputs: RawInputs, failures: CheckFai
   const allowed = new Set(Array.isArray(inputs.allowDataLoss) ? (inputs.allowDataLoss as string[]) : []);
   const client = portalClient();
   for (const kind of KINDS) {
-    const held = mapOf(olds[kind]);
     const change = schemaChanges(kind, declared(olds[kind]), declared(inputs[kind]));
     for (const loss of change.losses) {
-      const url = held[loss.layer]?.url;
+      const url = refs.get(`${kind}.${loss.layer}`)?.url;
       const n = url ? await countValues(client, url, loss.field).catch(() => undefined) : undefined;
       const what = loss.field ? "values" : "rows";
       if (n !== undefined) change.lines[loss.line] += `: ${count(n)} ${what}`;
@@ -116,8 +115,9 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
         lines = await createPlan(inputs, failures);
         if (replacing) lines.unshift(`+- replace feature service ${String(olds.name)}: ${replaceReason(olds, inputs)}; its rows go with it`);
       } else {
-        lines = await updatePlan(olds, inputs, failures);
-        await keepLayerRefs(olds, inputs);
+        const refs = await heldRefs(olds);
+        lines = await updatePlan(olds, inputs, refs, failures);
+        keepLayerRefs(refs, inputs);
       }
     }
     const planned = withPlan(inputs, lines);
@@ -163,7 +163,8 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     const info = await getServiceInfo(client, serviceUrl).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
     if (!info || (info as { error?: unknown }).error) return {};
     const inputs: RawInputs = { ...withoutPlan(comparable(props)) };
-    for (const k of ["serviceUrl", "itemId", "schemaVersion"]) delete inputs[k];
+    for (const k of ["serviceUrl", "itemId"]) delete inputs[k];
+    inputs.schemaVersion = STATE_LAYOUT_VERSION;
     if (typeof info.capabilities === "string" && props.capabilities !== undefined) inputs.capabilities = info.capabilities;
     if (typeof info.maxRecordCount === "number" && props.maxRecordCount !== undefined) inputs.maxRecordCount = info.maxRecordCount;
     for (const kind of KINDS) {
@@ -182,7 +183,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     for (const k of SERVICE_KEYS) if (news[k] !== undefined && JSON.stringify(olds[k]) !== JSON.stringify(news[k])) props[k] = news[k];
     if (Object.keys(props).length > 0) await changeDefinition(client, "updateDefinition", serviceUrl, props);
     for (const kind of KINDS) {
-      const { steps } = schemaChanges(kind, declared(olds[kind]), declared(news[kind]));
+      const { steps } = schemaChanges(kind, mapOf(olds[kind]), declared(news[kind])); // the old map keeps each layer's id
       // removals first (a field retyped is dropped, then added), then additions, then updates
       const order = { deleteFromDefinition: 0, addToDefinition: 1, updateDefinition: 2 };
       await runSteps(client, serviceUrl, kind, [...steps].sort((a, b) => order[a.op] - order[b.op]), mapOf(olds[kind]));
@@ -206,23 +207,28 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
   },
 };
 
-/**
- * Preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl).
- * check sees the old inputs, not the outputs, so they are read from the service, found under
- * portal:serviceUrl (without it they are absent from the preview until the update answers).
- */
-async function keepLayerRefs(olds: RawInputs, inputs: RawInputs): Promise<void> {
+/** The service's layers and tables as `<kind>.<name>` → {id, url}, found under portal:serviceUrl (check sees old inputs, not outputs). */
+async function heldRefs(olds: RawInputs): Promise<Map<string, { id: number; url: string }>> {
+  const refs = new Map<string, { id: number; url: string }>();
+  for (const kind of KINDS) for (const [n, l] of Object.entries(mapOf(olds[kind]))) if (l.url !== undefined && l.id !== undefined) refs.set(`${kind}.${n}`, { id: l.id, url: l.url });
   const client = portalClient();
-  if (!client.serviceUrl || !known(olds.name)) return;
+  if (!client.serviceUrl || !known(olds.name)) return refs;
   const serviceUrl = `${client.serviceUrl}/${encodeURIComponent(olds.name)}/FeatureServer`;
   const info = await getServiceInfo(client, serviceUrl).catch(() => undefined);
-  if (!info) return;
+  for (const kind of KINDS) for (const l of (info?.[kind] as Array<{ id: number; name: string }> | undefined) ?? []) refs.set(`${kind}.${l.name}`, { id: l.id, url: `${serviceUrl}/${l.id}` });
+  return refs;
+}
+
+/**
+ * Preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl);
+ * without portal:serviceUrl they are absent from the preview until the update answers.
+ */
+function keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: RawInputs): void {
   for (const kind of KINDS) {
     if (inputs[kind] === undefined) continue;
-    const held = new Map(((info[kind] as Array<{ id: number; name: string }> | undefined) ?? []).map((l) => [l.name, l.id]));
     inputs[kind] = Object.fromEntries(Object.entries(mapOf(inputs[kind])).map(([n, l]) => {
-      const id = held.get(n);
-      return [n, id === undefined ? l : { ...l, id, url: `${serviceUrl}/${id}` }];
+      const ref = refs.get(`${kind}.${n}`);
+      return [n, ref === undefined ? l : { ...l, ...ref }];
     }));
   }
 }

@@ -120,6 +120,15 @@ describe("provider FeatureService against the emulator", function () {
     const back = await featureService.check!(read.props!, { ...shrunk, allowDataLoss: ["layers.stations.fields.kind"] });
     assert.deepEqual(plan(back), ["~ layer stations", "- field handmade (string): 0 values"]);
 
+    // a table removed that holds no rows loses nothing: it passes without allowDataLoss
+    const noTable = { ...shrunk, allowDataLoss: ["layers.stations.fields.kind"], tables: {} };
+    const c5 = await featureService.check!(up3.outs!, noTable);
+    assert.deepEqual(c5.failures ?? [], []);
+    assert.deepEqual(plan(c5), ["- table readings (table) and its rows: 0 rows"]);
+    const up5 = await featureService.update!(made.id, up3.outs!, c5.inputs!);
+    assert.deepEqual((await post(outs.serviceUrl, {})).tables, []);
+    assert.deepEqual(up5.outs!.tables, {});
+
     // a new geometry type replaces the service
     const d4 = await featureService.diff!(made.id, up3.outs!, declared({ geometryType: "esriGeometryPolygon" }));
     assert.deepEqual(d4.replaces, ["layers"]);
