@@ -2,7 +2,7 @@
 // EmulatorHost that the feature side (emulator/features) builds on.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Caller, EmulatorHost, EmulatorUser, HostItem } from "./host";
+import type { Caller, EmulatorHost, EmulatorUser, HostItem, ServiceCatalog } from "./host";
 import type { Fixtures } from "./fixtures";
 import { Portal } from "./models/portal";
 import { Jobs } from "./jobs";
@@ -105,6 +105,13 @@ export class Emu implements EmulatorHost {
   getItem(itemId: string): HostItem | undefined {
     const item = this.portal.items.items.get(itemId);
     return item && item.addStatus === "completed" ? item : undefined;
+  }
+
+  /** The feature side's catalog (createService, isServiceNameAvailable); set when it registers. */
+  services: ServiceCatalog | undefined;
+
+  provideServices(catalog: ServiceCatalog): void {
+    this.services = catalog;
   }
 
   registerServiceItem(owner: string, orgId: string, title: string, url: string): HostItem {

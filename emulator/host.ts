@@ -95,11 +95,31 @@ export interface EmulatorHost {
   onReset?(listener: (services?: unknown) => void): void;
   /** Registers a hosted feature service as a portal item ("Feature Service") owned by `owner`. */
   registerServiceItem(owner: string, orgId: string, title: string, url: string): HostItem;
+  /** Optional (added by the feature side): the catalog createService and isServiceNameAvailable use. */
+  provideServices?(catalog: ServiceCatalog): void;
   jobs: JobRunner;
   /** A directory for uploaded and generated files, removed by close(). */
   readonly dataDir: string;
   /** Feature-service URL root, e.g. http://127.0.0.1:PORT/arcgis/rest/services. */
   readonly serviceUrl: string;
+}
+
+/** createService's createParameters as the feature side keeps them. */
+export interface CreateServiceParams {
+  name: string;
+  serviceDescription?: string;
+  capabilities?: string;
+  maxRecordCount?: number;
+  spatialReference?: { wkid: number; latestWkid?: number };
+  allowGeometryUpdates?: boolean;
+}
+
+/** What the sharing side's createService and isServiceNameAvailable ask the feature side. */
+export interface ServiceCatalog {
+  /** False when the org holds a hosted service of that name (case-insensitive). */
+  isNameAvailable(orgId: string, name: string): boolean;
+  /** Creates an empty hosted feature service and its item; throws the portal's envelope on bad parameters. */
+  create(owner: string, orgId: string, params: CreateServiceParams): { name: string; url: string; itemId: string };
 }
 
 /** Implemented by emulator/features/index.ts. */

@@ -45,6 +45,13 @@ export const registerFeatureServices: RegisterFeatureServices = async (app: Fast
     state.reload(services);
     state.registerItems(host.serviceUrl);
   });
+  host.provideServices?.({
+    isNameAvailable: (_orgId, name) => !state.service(name), // the emulator's services share one namespace
+    create: (owner, orgId, params) => {
+      const service = state.createService(owner, orgId, params);
+      return { name: service.name, url: state.serviceUrl(service), itemId: service.itemId };
+    },
+  });
   const root = DEFAULT_ROOT;
   if (host.serviceUrl) state.registerItems(host.serviceUrl);
   else app.server.once("listening", () => state.registerItems(serviceRootOf(app)));

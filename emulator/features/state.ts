@@ -3,7 +3,9 @@
 import type { EmulatorHost } from "../host";
 import { buildService } from "./model/build";
 import { parseServicesFixture, type ServicesFixture } from "./model/fixtures";
-import { ServiceRegistry, type HostedService } from "./model/service";
+import { HostedService, KNOWN_CAPABILITIES, ServiceRegistry } from "./model/service";
+import type { CreateServiceParams } from "../host";
+import { badRequest } from "../errors";
 import type { Geometry } from "./model/types";
 import { AppendJobs } from "./append/jobs";
 import { Uploads } from "./uploads";
@@ -43,6 +45,43 @@ export class FeatureState {
     for (const service of this.registry.all()) {
       service.itemId = this.host.registerServiceItem(service.owner, service.orgId, service.title, this.serviceUrl(service, serviceRoot)).id;
     }
+  }
+
+  /**
+   * The service of that name, if its item still exists: a service created through createService
+   * goes when its item is deleted (fixture services too, once registered).
+   */
+  service(name: string): HostedService | undefined {
+    const service = this.registry.get(name);
+    if (service?.itemId && !this.host.getItem(service.itemId)) {
+      for (const layer of service.layers) if (!service.viewOf) layer.data.store.close();
+      this.registry.delete(service.name);
+      return undefined;
+    }
+    return service;
+  }
+
+  /** createService: an empty hosted service (layers come with addToDefinition) and its item. */
+  createService(owner: string, orgId: string, params: CreateServiceParams): HostedService {
+    const name = params.name;
+    if (!/^[A-Za-z0-9_]{1,120}$/.test(name)) throw badRequest(`createParameters.name '${name.slice(0, 130)}' is invalid: letters, digits and underscores, 1 to 120 characters.`);
+    if (this.service(name)) throw badRequest(`Service name '${name}' already exists for '${orgId}'.`);
+    const wanted = (params.capabilities ?? "Query").split(",").map((c) => c.trim()).filter(Boolean);
+    const capabilities = wanted.map((c) => KNOWN_CAPABILITIES.find((k) => k.toLowerCase() === c.toLowerCase()) ?? c);
+    const unknown = capabilities.find((c) => !(KNOWN_CAPABILITIES as readonly string[]).includes(c));
+    if (unknown) throw badRequest(`createParameters.capabilities: unknown capability '${unknown}'; known: ${KNOWN_CAPABILITIES.join(", ")}.`);
+    if (params.maxRecordCount !== undefined && (!Number.isInteger(params.maxRecordCount) || params.maxRecordCount < 1)) throw badRequest("createParameters.maxRecordCount must be a positive integer.");
+    if (params.spatialReference !== undefined && !Number.isInteger(params.spatialReference?.wkid)) throw badRequest("createParameters.spatialReference needs an integer wkid.");
+    const service = new HostedService(name, name, owner, orgId, "relational", [...new Set(capabilities)], [], undefined);
+    service.props = {
+      serviceDescription: typeof params.serviceDescription === "string" ? params.serviceDescription : "",
+      maxRecordCount: params.maxRecordCount,
+      spatialReference: params.spatialReference ? { wkid: params.spatialReference.wkid, latestWkid: params.spatialReference.latestWkid } : undefined,
+      allowGeometryUpdates: params.allowGeometryUpdates !== false,
+    };
+    service.itemId = this.host.registerServiceItem(owner, orgId, name, this.serviceUrl(service)).id;
+    this.registry.add(service);
+    return service;
   }
 
   /** Control-plane reset: the new fixture replaces the old one only if every service builds. */

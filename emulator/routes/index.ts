@@ -17,6 +17,7 @@ import { memberRoutes } from "./members";
 import { roleRoutes } from "./roles";
 import { groupRoutes } from "./groups";
 import { folderRoutes } from "./folders";
+import { serviceRoutes } from "./services";
 
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
@@ -36,5 +37,6 @@ export function sharingRoutes(emu: Emu) {
     roleRoutes(app, emu);
     groupRoutes(app, emu);
     folderRoutes(app, emu);
+    serviceRoutes(app, emu);
   };
 }

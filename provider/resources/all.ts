@@ -10,3 +10,4 @@ export { groupMembership } from "./groupMembership/definition";
 export { folder } from "./folder/definition";
 export { orgMember } from "./member/definition";
 export { role } from "./role/definition";
+export { featureService } from "./featureService/definition";

@@ -3,6 +3,7 @@
 /** The resource kinds, as the stubs and the providers are keyed. */
 export type ResourceKind =
   | "categorySchema"
+  | "featureService"
   | "folder"
   | "group"
   | "groupMembership"
@@ -19,6 +20,11 @@ export const KINDS: Record<ResourceKind, { name: string; typeToken: string; poli
     name: "CategorySchema",
     typeToken: "portal:CategorySchema",
     policyKind: "CategorySchema",
+  },
+  featureService: {
+    name: "FeatureService",
+    typeToken: "portal:FeatureService",
+    policyKind: "FeatureService",
   },
   folder: {
     name: "Folder",

@@ -19,6 +19,8 @@ export interface LayerDef {
   indexes: IndexDef[];
   objectIdField: string;
   globalIdField?: string;
+  /** The field a client labels a row with (addToDefinition / updateDefinition). */
+  displayField?: string;
   editFieldsInfo?: EditFieldsInfo;
   ownershipBasedAccessControlForFeatures?: OwnershipAccessControl;
   /** spec.md#layer-append-metadata: absent or false means Append can be neither added nor used. */

@@ -6,7 +6,17 @@ export type DataStore = "relational" | "spatiotemporal";
 
 export const KNOWN_CAPABILITIES = ["Query", "Create", "Update", "Delete", "Editing", "Uploads", "Sync", "ChangeTracking", "Extract", "Append"] as const;
 
+/** Service properties set by createService and the service-level updateDefinition. */
+export interface ServiceProps {
+  serviceDescription: string;
+  maxRecordCount?: number;
+  spatialReference?: { wkid: number; latestWkid?: number };
+  allowGeometryUpdates: boolean;
+}
+
 export class HostedService {
+  props: ServiceProps = { serviceDescription: "", allowGeometryUpdates: true };
+
   constructor(
     readonly name: string,
     readonly title: string,
@@ -55,6 +65,10 @@ export class ServiceRegistry {
 
   all(): HostedService[] {
     return [...this.services.values()];
+  }
+
+  delete(name: string): void {
+    this.services.delete(name.toLowerCase());
   }
 
   clear(): void {

@@ -4,7 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { badRequest, forbidden } from "../../errors";
 import { KNOWN_CAPABILITIES, type HostedService } from "../model/service";
 import type { FeatureState } from "../state";
-import { callerFor, featureRoute, isOwnerOrAdmin, jsonParam, serviceOf } from "./context";
+import { callerFor, featureRoute, isOwnerOrAdmin, jsonParam, layerOf, serviceOf, type FeatureContext } from "./context";
+import { addLayers, addToLayer, deleteFromLayer, deleteLayers, updateLayer } from "../model/schema";
 
 /** spec.md#layer-append-metadata, spec.md#versions: Append needs supportsAppend on every layer, 11.1, and a relational store. */
 function checkAppendAllowed(state: FeatureState, service: HostedService): void {
@@ -14,14 +15,52 @@ function checkAppendAllowed(state: FeatureState, service: HostedService): void {
   if (refusing) throw badRequest(`Layer ${refusing.id} (${refusing.def.name}) does not support append (supportsAppend is false).`);
 }
 
+/** The service of the path, its owner or an administrator calling, and the JSON parameter `name` (an object). */
+function adminCall<T>(state: FeatureState, ctx: FeatureContext, name: string): { service: HostedService; definition: T } {
+  const service = serviceOf(state, ctx);
+  const caller = callerFor(ctx, service);
+  if (!isOwnerOrAdmin(state, caller, service)) throw forbidden("Only the service owner or an administrator can change the service definition.");
+  const definition = jsonParam<T>(ctx.params.fields, name);
+  if (!definition || typeof definition !== "object" || Array.isArray(definition)) throw badRequest(`Parameter '${name}' is required (a JSON object).`);
+  if (service.viewOf !== undefined && name !== "updateDefinition") throw badRequest(`Service ${service.name} is a view; its layers' schema is its source's.`);
+  return { service, definition };
+}
+
+const POST = ["POST"] as Array<"POST">;
+
 export function adminRoutes(app: FastifyInstance, state: FeatureState): void {
-  featureRoute(app, state, { url: "/:svc/FeatureServer/updateDefinition", methods: ["POST"] }, (ctx) => {
-    const service = serviceOf(state, ctx);
-    const caller = callerFor(ctx, service);
-    if (!isOwnerOrAdmin(state, caller, service)) throw forbidden("Only the service owner or an administrator can update the service definition.");
-    const fields = ctx.params.fields;
-    const definition = jsonParam<{ capabilities?: unknown; syncEnabled?: unknown }>(fields, "updateDefinition");
-    if (!definition || typeof definition !== "object") throw badRequest("Parameter 'updateDefinition' is required (a JSON object).");
+  featureRoute(app, state, { url: "/:svc/FeatureServer/addToDefinition", methods: POST }, (ctx) => {
+    const { service, definition } = adminCall<{ layers?: unknown; tables?: unknown }>(state, ctx, "addToDefinition");
+    return { success: true, ...addLayers(service, definition) };
+  });
+  featureRoute(app, state, { url: "/:svc/FeatureServer/deleteFromDefinition", methods: POST }, (ctx) => {
+    const { service, definition } = adminCall<{ layers?: unknown; tables?: unknown }>(state, ctx, "deleteFromDefinition");
+    deleteLayers(service, definition);
+    return { success: true };
+  });
+  featureRoute(app, state, { url: "/:svc/FeatureServer/:layerId/addToDefinition", methods: POST }, (ctx) => {
+    const { service, definition } = adminCall<{ fields?: unknown; indexes?: unknown }>(state, ctx, "addToDefinition");
+    addToLayer(service, layerOf(service, ctx), definition);
+    return { success: true };
+  });
+  featureRoute(app, state, { url: "/:svc/FeatureServer/:layerId/updateDefinition", methods: POST }, (ctx) => {
+    const { service, definition } = adminCall<{ fields?: unknown; displayField?: unknown; name?: unknown }>(state, ctx, "updateDefinition");
+    updateLayer(service, layerOf(service, ctx), definition);
+    return { success: true };
+  });
+  featureRoute(app, state, { url: "/:svc/FeatureServer/:layerId/deleteFromDefinition", methods: POST }, (ctx) => {
+    const { service, definition } = adminCall<{ fields?: unknown; indexes?: unknown }>(state, ctx, "deleteFromDefinition");
+    deleteFromLayer(service, layerOf(service, ctx), definition);
+    return { success: true };
+  });
+  featureRoute(app, state, { url: "/:svc/FeatureServer/updateDefinition", methods: POST }, (ctx) => {
+    const { service, definition } = adminCall<{ capabilities?: unknown; syncEnabled?: unknown; maxRecordCount?: unknown; serviceDescription?: unknown; allowGeometryUpdates?: unknown }>(state, ctx, "updateDefinition");
+    if (definition.maxRecordCount !== undefined) {
+      if (!Number.isInteger(definition.maxRecordCount) || (definition.maxRecordCount as number) < 1) throw badRequest("updateDefinition.maxRecordCount must be a positive integer.");
+      service.props.maxRecordCount = definition.maxRecordCount as number;
+    }
+    if (typeof definition.serviceDescription === "string") service.props.serviceDescription = definition.serviceDescription;
+    if (typeof definition.allowGeometryUpdates === "boolean") service.props.allowGeometryUpdates = definition.allowGeometryUpdates;
     if (definition.capabilities !== undefined) {
       if (typeof definition.capabilities !== "string") throw badRequest("updateDefinition.capabilities must be a comma-separated string.");
       const wanted = definition.capabilities.split(",").map((c) => c.trim()).filter(Boolean);

@@ -34,7 +34,7 @@ export function featureRoute(app: FastifyInstance, state: FeatureState, spec: Fe
 
 export function serviceOf(state: FeatureState, ctx: FeatureContext): HostedService {
   const svc = ctx.path.svc;
-  const service = state.registry.get(svc);
+  const service = state.service(svc);
   if (!service) throw new EmulatorError(400, `Service ${svc}/FeatureServer not found.`, undefined, []); // the platform answers 400 here (unconfirmed)
   return service;
 }

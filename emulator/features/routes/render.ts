@@ -13,19 +13,20 @@ export function serviceVersion(release: string): number {
 
 export function serviceJson(service: HostedService, release: string) {
   const first = service.layers[0];
-  const sr = first?.def.spatialReference ?? { wkid: 4326 };
+  const sr = service.props.spatialReference ?? first?.def.spatialReference ?? { wkid: 4326 };
   const extent = first?.data.extent ?? { xmin: 0, ymin: 0, xmax: 0, ymax: 0, spatialReference: sr };
   const isLayer = (l: FeatureLayer) => l.def.geometryType !== undefined;
   return {
     currentVersion: serviceVersion(release),
     serviceItemId: service.itemId,
-    serviceDescription: "",
+    serviceDescription: service.props.serviceDescription,
+    allowGeometryUpdates: service.props.allowGeometryUpdates,
     hasVersionedData: false,
     supportsDisconnectedEditing: service.hasCapability("Sync"),
     syncEnabled: service.hasCapability("Sync"),
     supportsApplyEditsWithGlobalIds: true,
     capabilities: service.capabilities.join(","),
-    maxRecordCount: MAX_RECORD_COUNT,
+    maxRecordCount: service.props.maxRecordCount ?? MAX_RECORD_COUNT,
     supportedQueryFormats: "JSON",
     spatialReference: sr,
     initialExtent: extent,
@@ -54,6 +55,7 @@ export function layerJson(service: HostedService, layer: FeatureLayer, release: 
     extent: layer.data.extent ?? null,
     objectIdField: d.objectIdField,
     globalIdField: d.globalIdField ?? "",
+    displayField: d.displayField ?? "",
     fields: d.fields,
     indexes: d.indexes,
     editFieldsInfo: d.editFieldsInfo ?? null,

@@ -1,0 +1,83 @@
+// The FeatureService resource: a hosted feature service, its layers, tables, fields and indexes
+// (docs/resources/feature-service.md).
+import { defineResource } from "../machinery/definition";
+import { featureService as provider } from "./provider";
+import { FEATURE_SERVICE_TABLE } from "./table";
+
+const common = {
+  fields: {
+    type: "Input<ServiceFieldArgs[]>",
+    doc: "The fields (the object-id field is added when none is declared).",
+    optional: true,
+  },
+  indexes: {
+    type: "Input<ServiceIndexArgs[]>",
+    doc: "The indexes, each on one field; a unique one lets an upsert match rows.",
+    optional: true,
+  },
+  displayField: { type: "Input<string>", doc: "The field clients label rows with.", optional: true },
+  objectIdField: { type: "Input<string>", doc: "The object-id field's name. Default: OBJECTID.", optional: true },
+  globalIdField: { type: "Input<string>", doc: "A global-id field's name, added when not declared.", optional: true },
+};
+
+export const featureService = defineResource({
+  kind: "featureService",
+  name: "FeatureService",
+  table: FEATURE_SERVICE_TABLE,
+  provider,
+  deleteLines: (o) => [
+    `- delete feature service ${String(o.name ?? "?")} (${String(o.itemId ?? "?")}) and every row in it`,
+  ],
+  docsPage: "feature-service.md",
+  types: [
+    {
+      name: "ServiceFieldArgs",
+      doc: "A field of a layer or table.",
+      fields: {
+        name: { type: "string", doc: "The field name: a letter or underscore, then letters, digits or underscores." },
+        type: { type: "string", doc: "esriFieldTypeString, esriFieldTypeInteger, esriFieldTypeDouble, …" },
+        alias: { type: "string", doc: "The display name. Default: the name.", optional: true },
+        length: { type: "number", doc: "A string field's length. Default: 256.", optional: true },
+        nullable: { type: "boolean", doc: "Default: true.", optional: true },
+        editable: { type: "boolean", doc: "Default: true.", optional: true },
+        defaultValue: {
+          type: "string | number | boolean | null",
+          doc: "The value of a row that gives none.",
+          optional: true,
+        },
+      },
+    },
+    {
+      name: "ServiceIndexArgs",
+      doc: "An index on one field.",
+      fields: {
+        name: { type: "string", doc: "Default: `<field>_uq` (unique) or `<field>_idx`.", optional: true },
+        fields: { type: "string", doc: "The field." },
+        isUnique: { type: "boolean", doc: "Default: false.", optional: true },
+        isAscending: { type: "boolean", doc: "Default: true.", optional: true },
+      },
+    },
+    {
+      name: "ServiceLayerArgs",
+      doc: "A layer of a FeatureService: its geometry type, fields and indexes.",
+      fields: {
+        geometryType: { type: "Input<string>", doc: "esriGeometryPoint, esriGeometryPolygon, …" },
+        ...common,
+      },
+    },
+    { name: "ServiceTableArgs", doc: "A table of a FeatureService (no geometry).", fields: common },
+    {
+      name: "ServiceLayer",
+      doc: "A layer or table as declared, with its id and URL (give the URL to `LayerAppend.layerUrl`).",
+      moreKeys: true,
+      fields: {
+        id: { type: "number", doc: "The layer id." },
+        url: { type: "string", doc: "The layer URL, `<serviceUrl>/<id>`." },
+      },
+    },
+  ],
+  generatedClass: {
+    doc: "A hosted feature service with its layers, tables, fields and indexes. Schema changes are planned " +
+      "field by field; a removal that drops data fails at preview unless `allowDataLoss` lists it.",
+  },
+});
