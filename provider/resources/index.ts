@@ -32,7 +32,8 @@ function checkingConnection<P extends pulumi.dynamic.ResourceProvider>(need: Cre
         throw e;
       }
       if (r.failures && r.failures.length > 0) return r;
-      const problem = (await connectionFailure()) ?? (await privilegeFailure(need, olds, news, portalClient(), r.inputs));
+      const connection = await connectionFailure();
+      const problem = connection ?? (await privilegeFailure(need, olds, news, portalClient(), r.inputs));
       return problem ? { ...r, failures: [problem] } : r;
     },
   });
