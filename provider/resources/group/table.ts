@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { GROUP, ITEM } from "../../../spec/limits";
 import { bytesUnder, text } from "../../rules/fields";
-import { inputKeys, outputKeys, type Table } from "../machinery/propertyTable";
+import { inputKeys, outputKeys, THUMBNAIL_FILE_OUTPUTS, type Table } from "../machinery/propertyTable";
 
 const GROUP_ID = /^[0-9a-fA-F]{32}$/;
 export const groupIdRule = () => z.string().regex(GROUP_ID, "must be a group id: exactly 32 hexadecimal digits");
@@ -126,14 +126,7 @@ export const GROUP_TABLE = {
     doc: `A local PNG, GIF or JPEG of at most ${ITEM.maxThumbnailFileBytes / 1024 / 1024} MB (relative paths are ` +
       `relative to the project directory); a changed file is a diff.`,
   },
-  thumbnailSize: {
-    role: "computed",
-    doc: "The size of `thumbnailFile` in bytes.",
-  },
-  thumbnailSha256: {
-    role: "computed",
-    doc: "The SHA-256 of `thumbnailFile`.",
-  },
+  ...THUMBNAIL_FILE_OUTPUTS,
   adoptGroupId: {
     role: "argument",
     rule: groupIdRule(),

@@ -98,6 +98,18 @@ export type Row<F extends object = object> = Property & F;
 /** A resource's table: its rows by name, each a Row with the resource's facets. */
 export type Table<F extends object = object> = Record<string, Row<F>>;
 
+/** The computed rows a `thumbnailFile` argument's `file` facet names: its size and SHA-256 (Group, Member). */
+export const THUMBNAIL_FILE_OUTPUTS: Table = {
+  thumbnailSize: {
+    role: "computed",
+    doc: "The size of `thumbnailFile` in bytes.",
+  },
+  thumbnailSha256: {
+    role: "computed",
+    doc: "The SHA-256 of `thumbnailFile`.",
+  },
+};
+
 /** The names of the rows that pass `test`, in table order. */
 export function keysWhere<T extends Table>(
   table: T,

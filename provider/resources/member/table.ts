@@ -5,7 +5,7 @@ import { z } from "zod";
 import { MEMBER_CATEGORIES, USERNAME } from "../../../spec/limits";
 import { USER_TYPES } from "../../../spec/members";
 import { text } from "../../rules/fields";
-import { inputKeys, type Table } from "../machinery/propertyTable";
+import { inputKeys, THUMBNAIL_FILE_OUTPUTS, type Table } from "../machinery/propertyTable";
 
 const userTypes = Object.keys(USER_TYPES) as [string, ...string[]];
 
@@ -93,14 +93,7 @@ export const MEMBER_TABLE = {
     doc: "A local PNG, GIF or JPEG of at most 1 MB (relative paths are relative to the project directory); a " +
       "changed file is a diff. Adopting sends it only when the user has no thumbnail.",
   },
-  thumbnailSize: {
-    role: "computed",
-    doc: "The size of `thumbnailFile` in bytes.",
-  },
-  thumbnailSha256: {
-    role: "computed",
-    doc: "The SHA-256 of `thumbnailFile`.",
-  },
+  ...THUMBNAIL_FILE_OUTPUTS,
   disabled: {
     role: "argument",
     rule: z.boolean(),
