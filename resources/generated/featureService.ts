@@ -20,6 +20,23 @@ export interface ServiceFieldArgs {
   editable?: boolean;
   /** The value of a row that gives none. */
   defaultValue?: string | number | boolean | null;
+  /** The values the field holds: coded values (a pick list) or a range. Removing it clears the domain. */
+  domain?: ServiceDomainArgs;
+}
+
+/**
+ * A field domain: `{type: "codedValue", name, codedValues: [{name, code}]}` or `{type: "range", name, range: [min,
+ * max]}`.
+ */
+export interface ServiceDomainArgs {
+  /** codedValue (string and number fields) or range (number and date fields). */
+  type: "codedValue" | "range";
+  /** The domain name. */
+  name: string;
+  /** A codedValue domain's values: each code once, a string on a string field, a number otherwise. */
+  codedValues?: Array<{ name: string; code: string | number }>;
+  /** A range domain's `[min, max]`, min not above max. */
+  range?: [number, number];
 }
 
 /** An index on one field. */

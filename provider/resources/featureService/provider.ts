@@ -17,7 +17,7 @@ import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../ma
 import { carryHeldWhenUnset, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { definedOnly } from "../machinery/definedOnly";
 import { FEATURE_SERVICE_TABLE } from "./table";
-import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
+import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type FieldSpec, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
 
 const KINDS: Kind[] = ["layers", "tables"];
 const known = (v: unknown): v is string => typeof v === "string" && !isUnknown(v);
@@ -249,7 +249,7 @@ function readLayer(info: Record<string, unknown>, was: LayerSpec | undefined): L
   const fields = ((info.fields as Array<Record<string, unknown>> | undefined) ?? [])
     .filter((f) => f.name !== oid && (gid === undefined || f.name !== gid || wasFields.has(gid.toLowerCase())))
     .map((f) => {
-      const held = definedOnly({ name: String(f.name), type: String(f.type), alias: f.alias as string | undefined, length: f.length as number | undefined, nullable: f.nullable as boolean | undefined, editable: f.editable as boolean | undefined, defaultValue: f.defaultValue ?? undefined });
+      const held = definedOnly({ name: String(f.name), type: String(f.type), alias: f.alias as string | undefined, length: f.length as number | undefined, nullable: f.nullable as boolean | undefined, editable: f.editable as boolean | undefined, defaultValue: f.defaultValue ?? undefined, domain: (f.domain as FieldSpec["domain"]) ?? undefined });
       const prior = wasFields.get(held.name.toLowerCase());
       return prior && JSON.stringify(fieldBody(prior)) === JSON.stringify(fieldBody(held)) ? prior : held;
     });

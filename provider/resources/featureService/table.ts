@@ -7,6 +7,18 @@ import { inputKeys, type Table } from "../machinery/propertyTable";
 
 const name = z.string()
   .regex(LAYER_NAME, "must start with a letter or underscore, then letters, digits or underscores, at most 64");
+const code = z.union([z.string().max(255), z.number()]);
+const domainName = z.string().min(1, "must not be empty").max(128, "at most 128 characters");
+const domainRule = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("codedValue"),
+    name: domainName,
+    codedValues: z.array(z.object({ name: z.string().min(1).max(255), code })
+      .strict())
+      .min(1, "must list at least one coded value").max(10000, "at most 10,000 coded values"),
+  }).strict(),
+  z.object({ type: z.literal("range"), name: domainName, range: z.tuple([z.number(), z.number()]) }).strict(),
+]);
 const fieldRule = z.object({
   name,
   type: z.enum(FIELD_TYPES),
@@ -15,6 +27,7 @@ const fieldRule = z.object({
   nullable: z.boolean().optional(),
   editable: z.boolean().optional(),
   defaultValue: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  domain: domainRule.optional(),
 }).strict();
 const indexRule = z.object({
   name: name.optional(),
