@@ -51,6 +51,14 @@ export interface ServiceIndexArgs {
   isAscending?: boolean;
 }
 
+/** The service item's sharing, as PortalItem's `sharing`. */
+export interface FeatureServiceSharingArgs {
+  /** The item's `access`. */
+  access: "private" | "org" | "public";
+  /** The groups it is shared with (`Group` ids). Unset: not managed. */
+  groups?: string[];
+}
+
 /** A layer of a FeatureService: its geometry type, fields and indexes. */
 export interface ServiceLayerArgs {
   /** esriGeometryPoint, esriGeometryPolygon, … */
@@ -106,6 +114,18 @@ export interface FeatureServiceArgs {
   snippet?: pulumi.Input<string>;
   /** The item description (HTML). */
   description?: pulumi.Input<string>;
+  /**
+   * The owner's folder id (a `Folder`'s `folderId`) the service item is created in; default the root folder. A new
+   * folder is a **move** (REST move-item): the service and its item keep their ids; the plan names both folders by
+   * title. Unset: not managed.
+   */
+  folder?: pulumi.Input<string>;
+  /**
+   * The service item's sharing, by PortalItem's rules: `access` (`private`, `org`, `public`) and optionally `groups`
+   * (`Group` ids, each checked at preview). Shared after create and on change, read back on refresh (an edit in the
+   * portal is drift). Unset: not managed.
+   */
+  sharing?: pulumi.Input<FeatureServiceSharingArgs>;
   /** Comma-separated: Query, Create, Update, Delete, Editing, Sync, Extract, ChangeTracking, Append. Default: Query. */
   capabilities?: pulumi.Input<string>;
   /** The most rows a query answers. Default: the portal's (2000). */

@@ -81,6 +81,18 @@ export const featureService = defineResource({
       },
     },
     {
+      name: "FeatureServiceSharingArgs",
+      doc: "The service item's sharing, as PortalItem's `sharing`.",
+      fields: {
+        access: { type: "\"private\" | \"org\" | \"public\"", doc: "The item's `access`." },
+        groups: {
+          type: "string[]",
+          doc: "The groups it is shared with (`Group` ids). Unset: not managed.",
+          optional: true,
+        },
+      },
+    },
+    {
       name: "ServiceLayerArgs",
       doc: "A layer of a FeatureService: its geometry type, fields and indexes.",
       fields: {

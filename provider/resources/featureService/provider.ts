@@ -17,6 +17,7 @@ import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../ma
 import { carryHeldWhenUnset, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { definedOnly } from "../machinery/definedOnly";
 import { FEATURE_SERVICE_TABLE } from "./table";
+import { assertItemInputs, itemPlan, normalItemInputs, readPlace, shareCreated, updatePlace } from "./item";
 import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type FieldSpec, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
 
 const KINDS: Kind[] = ["layers", "tables"];
@@ -40,6 +41,7 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
     const { available } = await isServiceNameAvailable(portalClient(), inputs.name);
     if (!available) failures.push({ property: "name", reason: `a service named ${inputs.name} already exists in the organization (isServiceNameAvailable); choose another name or delete that service` });
   }
+  lines.push(...(await itemPlan(portalClient, undefined, inputs, failures)));
   for (const kind of KINDS) lines.push(...schemaChanges(kind, {}, declared(inputs[kind])).lines);
   return lines;
 }
@@ -50,6 +52,7 @@ async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, 
   for (const k of [...ITEM_KEYS, ...SERVICE_KEYS]) {
     if (inputs[k] !== undefined && JSON.stringify(olds[k]) !== JSON.stringify(inputs[k])) lines.push(`~ ${k}: ${JSON.stringify(olds[k] ?? null)} → ${JSON.stringify(inputs[k])}`);
   }
+  lines.push(...(await itemPlan(portalClient, olds, inputs, failures)));
   const allowed = new Set(Array.isArray(inputs.allowDataLoss) ? (inputs.allowDataLoss as string[]) : []);
   const client = portalClient();
   for (const kind of KINDS) {
@@ -105,6 +108,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
   async check(olds: RawInputs, news: RawInputs) {
     const { inputs, failures } = checkByTable(FEATURE_SERVICE_TABLE, news);
     if (failures.length === 0) carryHeldWhenUnset(FEATURE_SERVICE_TABLE, olds, inputs);
+    normalItemInputs(inputs);
     for (const kind of KINDS) for (const [n, l] of Object.entries(declared(inputs[kind]))) for (const reason of layerProblems(kind, n, l)) failures.push({ property: kind, reason });
     const geometryless = Object.entries(declared(inputs.layers)).find(([, l]) => !l.geometryType);
     if (geometryless) failures.push({ property: "layers", reason: `layers.${geometryless[0]} has no geometryType; a layer without geometry goes in tables` });
@@ -135,6 +139,8 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
   async create(inputs: RawInputs) {
     const client = portalClient();
     const owner = await client.username();
+    await assertItemInputs(client, inputs);
+    const folder = typeof inputs.folder === "string" && inputs.folder ? inputs.folder : undefined;
     const made = await createService(client, owner, definedOnly({
       name: String(inputs.name),
       serviceDescription: typeof inputs.description === "string" ? inputs.description : undefined,
@@ -142,7 +148,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       maxRecordCount: inputs.maxRecordCount as number | undefined,
       spatialReference: inputs.spatialReference as { wkid: number } | undefined,
       allowGeometryUpdates: inputs.allowGeometryUpdates as boolean | undefined,
-    }) as { name: string });
+    }) as { name: string }, folder);
     const serviceUrl = made.serviceurl.replace(/\/+$/, "");
     const body: Record<string, unknown> = {};
     for (const kind of KINDS) {
@@ -152,6 +158,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     if (Object.keys(body).length > 0) await changeDefinition(client, "addToDefinition", serviceUrl, body);
     const fields = itemFields(inputs);
     if (Object.keys(fields).length > 0) await updateItem(client, { owner, itemId: made.itemId, item: fields });
+    await shareCreated(client, { owner, itemId: made.itemId, folder }, inputs);
     return { id: made.itemId, outs: await outsOf(client, inputs, serviceUrl, made.itemId) };
   },
 
@@ -173,6 +180,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       for (const l of (info[kind] as Array<{ id: number; name: string }> | undefined) ?? []) now[l.name] = readLayer(await getServiceInfo(client, `${serviceUrl}/${l.id}`), was[l.name]);
       if (props[kind] !== undefined || Object.keys(now).length > 0) inputs[kind] = now;
     }
+    await readPlace(client, id, props, inputs);
     return { id, props: await outsOf(client, inputs, serviceUrl, id), inputs };
   },
 
@@ -192,6 +200,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       const item = await getItem(client, id);
       await updateItem(client, { owner: item.owner, itemId: id, item: { title: (news.title as string | undefined) ?? String(news.name), tags: (news.tags as string[] | undefined) ?? [], snippet: (news.snippet as string | undefined) ?? "", description: (news.description as string | undefined) ?? "" } });
     }
+    await updatePlace(client, id, olds, news);
     return { outs: await outsOf(client, news, serviceUrl, id) };
   },
 

@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { FIELD_TYPES, GEOMETRY_TYPES, LAYER_NAME, SERVICE_NAME } from "./schema";
 import { inputKeys, type Table } from "../machinery/propertyTable";
+import { folderIdRule } from "../folder/table";
+import { sharingRule } from "../portalItem/sharingRule";
 
 const name = z.string()
   .regex(LAYER_NAME, "must start with a letter or underscore, then letters, digits or underscores, at most 64");
@@ -81,6 +83,21 @@ export const FEATURE_SERVICE_TABLE = {
     role: "argument",
     rule: z.string().max(65536).optional(),
     doc: "The item description (HTML).",
+  },
+  folder: {
+    role: "argument",
+    rule: folderIdRule().optional(),
+    doc: "The owner's folder id (a `Folder`'s `folderId`) the service item is created in; default the root folder. " +
+      "A new folder is a **move** (REST move-item): the service and its item keep their ids; the plan names both " +
+      "folders by title. Unset: not managed.",
+  },
+  sharing: {
+    role: "argument",
+    type: "Input<FeatureServiceSharingArgs>",
+    rule: sharingRule.optional(),
+    doc: "The service item's sharing, by PortalItem's rules: `access` (`private`, `org`, `public`) and optionally " +
+      "`groups` (`Group` ids, each checked at preview). Shared after create and on change, read back on refresh " +
+      "(an edit in the portal is drift). Unset: not managed.",
   },
   capabilities: {
     role: "argument",
