@@ -8,6 +8,7 @@ import { Portal } from "./models/portal";
 import { Jobs } from "./jobs";
 import { badRequest, tokenRequired } from "./errors";
 import { createItemRecord } from "./models/itemRecord";
+import { orgServiceRoot, type Flavor } from "./features/urls";
 
 export interface Urls {
   origin: string;
@@ -83,6 +84,17 @@ export class Emu implements EmulatorHost {
 
   get serviceUrl(): string {
     return this.urls.serviceUrl;
+  }
+
+  /** The deployment whose service URL forms are served (EmulatorOptions.flavor). */
+  flavor: Flavor = "online";
+
+  serviceRootFor(orgId: string): string {
+    return orgServiceRoot(this.urls.origin, this.flavor, orgId, this.firstOrgId());
+  }
+
+  firstOrgId(): string {
+    return this.fixtures.orgs[0]?.id ?? "";
   }
 
   releaseAtLeast(release: string): boolean {
