@@ -1,5 +1,5 @@
 // FeatureService field domains: the plan lines of a domain change, the definition calls that make
-// it, and the rules checked at preview (docs/resources/feature-service.md#field-domains).
+// it, and the rules checked at preview (the Field domains section of the FeatureService page).
 import { strict as assert } from "node:assert";
 import { layerProblems, schemaChanges, type LayerMap } from "../../provider/resources/featureService/schema";
 import { FEATURE_SERVICE_TABLE } from "../../provider/resources/featureService/table";
