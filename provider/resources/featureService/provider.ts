@@ -181,7 +181,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       if (props[kind] !== undefined || Object.keys(now).length > 0) inputs[kind] = now;
     }
     await readPlace(client, id, props, inputs);
-    return { id, props: await outsOf(client, inputs, serviceUrl, id), inputs };
+    return { id, props: await outsOf(client, inputs, serviceUrl, id), inputs: definedOnly(inputs) }; // a service without tables: no undefined key
   },
 
   async update(id: string, olds: RawInputs, news: RawInputs) {
@@ -271,7 +271,7 @@ function readLayer(info: Record<string, unknown>, was: LayerSpec | undefined): L
   return definedOnly({
     geometryType: typeof info.geometryType === "string" ? info.geometryType : undefined,
     fields,
-    indexes,
+    indexes: indexes.length === 0 && was !== undefined && was.indexes === undefined ? undefined : indexes, // none declared, none held: as written
     displayField: typeof info.displayField === "string" && info.displayField ? info.displayField : was?.displayField,
     objectIdField: was?.objectIdField ?? (oid === "OBJECTID" ? undefined : oid),
     globalIdField: gid,
