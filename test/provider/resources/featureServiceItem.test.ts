@@ -56,8 +56,8 @@ describe("provider FeatureService: the item's folder and sharing", function () {
     assert.deepEqual(layer.fields.find((f: any) => f.name === "code").domain, { type: "codedValue", name: "Codes", codedValues: [{ name: "North", code: "N" }] });
 
     const same = await featureService.read!(made.id, made.outs);
-    assert.equal(same.inputs!.folder, folderA);
-    assert.deepEqual(same.inputs!.sharing, { access: "org", groups: [groupId] });
+    // read as held: the props are the state's, so the read leaves the inputs as they are
+    assert.deepEqual([same.props!.folder, same.props!.sharing, same.inputs], [folderA, { access: "org", groups: [groupId] }, undefined]);
     assert.equal((await featureService.diff!(made.id, made.outs, (await featureService.check!(made.outs, declared())).inputs!)).changes, false);
 
     const next = await featureService.check!(made.outs, declared({ folder: folderB, sharing: { access: "private" } }));
