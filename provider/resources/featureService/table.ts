@@ -87,6 +87,7 @@ export const FEATURE_SERVICE_TABLE = {
   folder: {
     role: "argument",
     rule: folderIdRule().optional(),
+    whenSet: true,
     doc: "The owner's folder id (a `Folder`'s `folderId`) the service item is created in; default the root folder. " +
       "A new folder is a **move** (REST move-item): the service and its item keep their ids; the plan names both " +
       "folders by title. Unset: not managed.",
@@ -95,6 +96,7 @@ export const FEATURE_SERVICE_TABLE = {
     role: "argument",
     type: "Input<FeatureServiceSharingArgs>",
     rule: sharingRule.optional(),
+    whenSet: true,
     doc: "The service item's sharing, by PortalItem's rules: `access` (`private`, `org`, `public`) and optionally " +
       "`groups` (`Group` ids, each checked at preview). Shared after create and on change, read back on refresh " +
       "(an edit in the portal is drift). Unset: not managed.",

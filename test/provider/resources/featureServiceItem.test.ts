@@ -77,6 +77,10 @@ describe("provider FeatureService: the item's folder and sharing", function () {
     assert.deepEqual([drift.inputs!.folder, drift.inputs!.sharing], ["", { access: "public" }]);
     const back = await featureService.check!(drift.inputs!, declared({ folder: folderB, sharing: { access: "private" } }));
     assert.deepEqual(plan(back), ['~ folder: (root) → "Depots B" (a move: the item keeps its id)', "~ sharing: public → private"]);
+    // unset: no longer managed, not a change
+    const unmanaged = await featureService.check!(drift.inputs!, declared({ folder: undefined, sharing: undefined }));
+    assert.deepEqual(plan(unmanaged), []);
+    assert.equal((await featureService.diff!(made.id, { ...updated.outs!, ...drift.inputs! }, unmanaged.inputs!)).changes, false);
   });
 
   it("a group that does not exist and a folder that is not the owner's fail at preview", async () => {
