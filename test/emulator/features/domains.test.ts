@@ -2,7 +2,7 @@
 // layer JSON, refused with a 400 envelope when they cannot be, and not enforced on appended rows (a
 // hosted feature service stores a value outside its field's coded values).
 import { strict as assert } from "node:assert";
-import { FeatureEmulator } from "./support";
+import { FeatureEmulator, service } from "./support";
 
 const kinds = { type: "codedValue", name: "Kinds", codedValues: [{ name: "Bus", code: 1 }, { name: "Tram", code: 2 }] };
 
@@ -61,5 +61,17 @@ describe("hosted feature services: field domains", () => {
     assert.equal(job.status, "Completed", JSON.stringify(job));
     const rows = await fe.features("Lines", 0);
     assert.deepEqual(rows.map((r: { attributes: Record<string, unknown> }) => [r.attributes.code, r.attributes.kind]), [["S1", 1], ["S9", 9]]);
+  });
+
+  it("a services fixture may give a field's domain; one that cannot be is refused naming the layer and field", async () => {
+    const layer = (domain: object) => ({ id: 0, name: "stops", geometryType: "esriGeometryPoint", fields: [{ name: "kind", type: "esriFieldTypeSmallInteger", domain }] });
+    const fx = await FeatureEmulator.start({ services: [service("Fixed", [layer(kinds)])] });
+    try {
+      const json = await fx.post(fx.url("Fixed", "/0"), {});
+      assert.deepEqual(json.fields.find((f: { name: string }) => f.name === "kind").domain, kinds);
+    } finally {
+      await fx.close();
+    }
+    await assert.rejects(FeatureEmulator.start({ services: [service("Bad", [layer({ type: "range", name: "R", range: [2, 1] })])] }), /services fixture: layer stops: field kind has an invalid domain: the range's minimum 2 is greater than its maximum 1/);
   });
 });
