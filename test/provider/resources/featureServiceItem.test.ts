@@ -81,6 +81,10 @@ describe("provider FeatureService: the item's folder and sharing", function () {
     const unmanaged = await featureService.check!(drift.inputs!, declared({ folder: undefined, sharing: undefined }));
     assert.deepEqual(plan(unmanaged), []);
     assert.equal((await featureService.diff!(made.id, { ...updated.outs!, ...drift.inputs! }, unmanaged.inputs!)).changes, false);
+    // the item's fields update wherever the item is
+    const titled = await featureService.check!(updated.outs!, declared({ folder: folderB, sharing: { access: "private" }, title: "Depots v2" }));
+    await featureService.update!(made.id, updated.outs!, titled.inputs!);
+    assert.equal((await post(`content/items/${made.id}`)).title, "Depots v2");
   });
 
   it("a group that does not exist and a folder that is not the owner's fail at preview", async () => {
