@@ -17,6 +17,7 @@ import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../ma
 import { carryHeldWhenUnset, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { definedOnly } from "../machinery/definedOnly";
 import { FEATURE_SERVICE_TABLE } from "./table";
+import { adopting, adoptReplaces, adoptService, checkAdopt } from "./adopt";
 import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
 
 const KINDS: Kind[] = ["layers", "tables"];
@@ -45,7 +46,7 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
 }
 
 /** The lines of a change in place; each removal that drops data counted, and refused unless allowed. */
-async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, { id: number; url: string }>, failures: CheckFailure[]): Promise<string[]> {
+export async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, { id: number; url: string }>, failures: CheckFailure[]): Promise<string[]> {
   const lines: string[] = [];
   for (const k of [...ITEM_KEYS, ...SERVICE_KEYS]) {
     if (inputs[k] !== undefined && JSON.stringify(olds[k]) !== JSON.stringify(inputs[k])) lines.push(`~ ${k}: ${JSON.stringify(olds[k] ?? null)} → ${JSON.stringify(inputs[k])}`);
@@ -110,8 +111,10 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     if (geometryless) failures.push({ property: "layers", reason: `layers.${geometryless[0]} has no geometryType; a layer without geometry goes in tables` });
     let lines: string[] = [];
     if (failures.length === 0) {
+      const adopted = await checkAdopt(olds, inputs, failures); // adopt.ts: an existing service, only what differs
       const replacing = !isCreate(olds) && (olds.name !== inputs.name || JSON.stringify(olds.spatialReference) !== JSON.stringify(inputs.spatialReference) || KINDS.some((k) => replacedLayers(declared(olds[k]), declared(inputs[k])).length > 0));
-      if (isCreate(olds) || replacing) {
+      if (adopted) lines = adopted;
+      else if (isCreate(olds) || replacing) {
         lines = await createPlan(inputs, failures);
         if (replacing) lines.unshift(`+- replace feature service ${String(olds.name)}: ${replaceReason(olds, inputs)}; its rows go with it`);
       } else {
@@ -128,11 +131,13 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     assertReadableState(olds, "FeatureService");
     const { changes, replaces } = diffByTable(FEATURE_SERVICE_TABLE, comparable(olds), comparable(news));
     for (const kind of KINDS) if (replacedLayers(declared(olds[kind]), declared(news[kind])).length > 0 && !replaces.includes(kind)) replaces.push(kind);
+    if (adoptReplaces(olds, news)) replaces.push("adoptItemId");
     if (replaces.length > 0) rememberReplaced(news.__urn, olds);
     return { changes: changes || replaces.length > 0, replaces, deleteBeforeReplace: olds.name === news.name };
   },
 
   async create(inputs: RawInputs) {
+    if (adopting({}, inputs)) return adoptService(inputs); // adopt.ts
     const client = portalClient();
     const owner = await client.username();
     const made = await createService(client, owner, definedOnly({
@@ -223,7 +228,7 @@ async function heldRefs(olds: RawInputs): Promise<Map<string, { id: number; url:
  * Preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl);
  * without portal:serviceUrl they are absent from the preview until the update answers.
  */
-function keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: RawInputs): void {
+export function keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: RawInputs): void {
   for (const kind of KINDS) {
     if (inputs[kind] === undefined) continue;
     inputs[kind] = Object.fromEntries(Object.entries(mapOf(inputs[kind])).map(([n, l]) => {
@@ -242,7 +247,7 @@ function replaceReason(olds: RawInputs, news: RawInputs): string {
 }
 
 /** A layer as the portal holds it, in the declared shape: what equals the declared spec is kept as written. */
-function readLayer(info: Record<string, unknown>, was: LayerSpec | undefined): LayerSpec {
+export function readLayer(info: Record<string, unknown>, was: LayerSpec | undefined): LayerSpec {
   const oid = String(info.objectIdField ?? "OBJECTID");
   const gid = typeof info.globalIdField === "string" && info.globalIdField ? info.globalIdField : undefined;
   const wasFields = new Map((was?.fields ?? []).map((f) => [f.name.toLowerCase(), f]));
