@@ -33,4 +33,4 @@ export type { ResourceDefinition, ItemFacts, DeleteLines as DeleteLinesOf } from
 export * as propertyTables from "./resources/tables";
 export * as itemIdentity from "./resources/portalItem/identity";
 /** Hosted feature services as FeatureService reads them (adopt) and `export` writes them. */
-export * as hostedServices from "./resources/featureService/adopt";
+export * as hostedServices from "./resources/featureService/exported";

@@ -5,7 +5,8 @@
 // service is named otherwise, or whose spatial reference or a layer's geometry type or id fields
 // differ (the portal cannot change those in place). The plan says "adopt" and lists only what
 // differs, as an update would; create applies only that, and sends no write when nothing differs.
-// `export` writes its FeatureService resources from the same reading (exportedService).
+// `export` writes its FeatureService resources from the same reading (exportedService, through
+// exported.ts).
 import { getItem, type PortalItem } from "../../ops/items";
 import { getLayersAndTables, type LayerDefinition } from "../../ops/serviceLayers";
 import { getServiceInfo } from "../../ops/services";
@@ -16,7 +17,6 @@ import { isUnknown } from "../../rules/unknown";
 import { portalClient } from "../machinery/client";
 import { definedOnly } from "../machinery/definedOnly";
 import type { RawInputs } from "../machinery/state";
-import { featureService, keepLayerRefs, readLayer, updatePlan } from "./provider";
 import { fieldBody, geometryLabel, indexName, LAYER_NAME, oidName, replacedLayers, type FieldSpec, type IndexSpec, type Kind, type LayerMap, type LayerSpec } from "./schema";
 
 const KINDS: Kind[] = ["layers", "tables"];
@@ -47,6 +47,20 @@ export function notHostedService(item: Pick<PortalItem, "type"> & { typeKeywords
   return undefined;
 }
 
+/** A layer's JSON in the declared shape, what equals `was` kept as written (provider.ts readLayer). */
+export type ReadLayer = (info: Record<string, unknown>, was: LayerSpec | undefined) => LayerSpec;
+
+/** What adoption reuses of provider.ts, handed over by it (this file imports nothing of it: no import circle). */
+export interface AdoptHooks {
+  readLayer: ReadLayer;
+  /** The plan lines of an update from `olds` to `inputs`; data-dropping removals counted, refused unless allowed. */
+  updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, { id: number; url: string }>, failures: CheckFailure[]): Promise<string[]>;
+  /** Puts each kept layer's id and url into the inputs (preview = apply). */
+  keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: RawInputs): void;
+  /** The provider's update. */
+  update(id: string, olds: RawInputs, news: RawInputs): Promise<{ outs?: unknown }>;
+}
+
 /** A hosted service as the portal holds it: its item, service JSON and layer and table definitions. */
 export interface HeldService {
   item: PortalItem;
@@ -68,7 +82,7 @@ export async function readHeldService(client: PortalClient, item: PortalItem): P
  * fields, and only the indexes a program can declare: one field of the layer, a plain name (a
  * portal's spatial index on its shape column, or one over several fields, is left to the portal).
  */
-function heldLayer(def: LayerDefinition, was: LayerSpec | undefined): LayerSpec {
+function heldLayer(def: LayerDefinition, was: LayerSpec | undefined, readLayer: ReadLayer): LayerSpec {
   const spec = readLayer(def, was);
   const oid = String(def.objectIdField ?? "OBJECTID");
   const names = new Set([...(spec.fields ?? []).map((f) => lower(f.name)), lower(oid), lower(spec.globalIdField ?? "")]);
@@ -84,7 +98,7 @@ function heldLayer(def: LayerDefinition, was: LayerSpec | undefined): LayerSpec 
  * The service as FeatureService inputs: what equals the declared spelling (`declared`, the
  * program's inputs) kept as written, each layer and table with its `id` and `url`.
  */
-export function heldInputs(s: HeldService, declared: RawInputs = {}): RawInputs {
+export function heldInputs(s: HeldService, readLayer: ReadLayer, declared: RawInputs = {}): RawInputs {
   const { item, info } = s;
   const wkid = (info.spatialReference as { wkid?: unknown } | undefined)?.wkid;
   const out: RawInputs = {
@@ -100,7 +114,7 @@ export function heldInputs(s: HeldService, declared: RawInputs = {}): RawInputs 
   };
   for (const kind of KINDS) {
     const want = mapOf(declared[kind]);
-    if (s[kind].length > 0) out[kind] = Object.fromEntries(s[kind].map((l) => [l.name, { ...heldLayer(l, want[l.name]), id: l.id, url: `${s.serviceUrl}/${l.id}` }]));
+    if (s[kind].length > 0) out[kind] = Object.fromEntries(s[kind].map((l) => [l.name, { ...heldLayer(l, want[l.name], readLayer), id: l.id, url: `${s.serviceUrl}/${l.id}` }]));
   }
   return definedOnly(out);
 }
@@ -119,8 +133,8 @@ function exportedIndex(i: IndexSpec): IndexSpec {
 }
 
 /** The FeatureService arguments `export` writes for a service: the shape that previews as an adopt with no change. */
-export function exportedService(s: HeldService): RawInputs {
-  const held = heldInputs(s);
+export function exportedService(s: HeldService, readLayer: ReadLayer): RawInputs {
+  const held = heldInputs(s, readLayer);
   for (const kind of KINDS) {
     if (held[kind] === undefined) continue;
     held[kind] = Object.fromEntries(Object.entries(mapOf(held[kind])).map(([n, l]) => {
@@ -154,7 +168,7 @@ function layerShape(l: LayerSpec | undefined): string {
 }
 
 /** Reads the service the item names and compares it with the program; failures when it cannot be adopted. */
-async function lookUp(client: PortalClient, inputs: RawInputs): Promise<{ s: HeldService; held: RawInputs } | CheckFailure[]> {
+async function lookUp(client: PortalClient, inputs: RawInputs, readLayer: ReadLayer): Promise<{ s: HeldService; held: RawInputs } | CheckFailure[]> {
   const id = String(inputs.adoptItemId);
   let item: PortalItem;
   try {
@@ -169,7 +183,7 @@ async function lookUp(client: PortalClient, inputs: RawInputs): Promise<{ s: Hel
   if (known(inputs.name) && name !== inputs.name) return [{ property: "name", reason: `item ${id}'s service is named ${name}, not ${inputs.name}, and the portal cannot rename a service; set name: ${JSON.stringify(name)} to adopt it` }];
   const s = await readHeldService(client, item);
   if (s.info.isView === true) return [{ property: "adoptItemId", reason: `item ${id} is a hosted feature layer view (createService cannot make one); adopt it as a PortalItem instead` }];
-  const held = heldInputs(s, inputs);
+  const held = heldInputs(s, readLayer, inputs);
   const failures: CheckFailure[] = [];
   const want = (inputs.spatialReference as { wkid?: number } | undefined)?.wkid;
   const have = (held.spatialReference as { wkid?: number } | undefined)?.wkid;
@@ -189,11 +203,11 @@ async function lookUp(client: PortalClient, inputs: RawInputs): Promise<{ s: Hel
  * removal drops, refused unless allowDataLoss lists it). The kept layers' ids and urls go into the
  * inputs, so what reads them (a LayerAppend) sees them at preview.
  */
-export async function checkAdopt(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]): Promise<string[] | undefined> {
+export async function checkAdopt(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[], hooks: AdoptHooks): Promise<string[] | undefined> {
   if (!adopting(olds, inputs)) return undefined;
   let found: Awaited<ReturnType<typeof lookUp>>;
   try {
-    found = await lookUp(portalClient(), inputs);
+    found = await lookUp(portalClient(), inputs, hooks.readLayer);
   } catch (e) {
     failures.push({ property: "adoptItemId", reason: `item ${String(inputs.adoptItemId)} could not be read: ${firstLine(e)}` });
     return [];
@@ -204,19 +218,19 @@ export async function checkAdopt(olds: RawInputs, inputs: RawInputs, failures: C
   }
   const refs = new Map<string, { id: number; url: string }>();
   for (const kind of KINDS) for (const l of found.s[kind]) refs.set(`${kind}.${l.name}`, { id: l.id, url: `${found.s.serviceUrl}/${l.id}` });
-  const lines = await updatePlan(found.held, inputs, refs, failures);
-  keepLayerRefs(refs, inputs);
+  const lines = await hooks.updatePlan(found.held, inputs, refs, failures);
+  hooks.keepLayerRefs(refs, inputs);
   inputs.itemId = found.s.item.id;
   inputs.serviceUrl = found.s.serviceUrl;
   return [`= adopt feature service ${String(inputs.name)} (${found.s.item.id})${lines.length === 0 ? ": no change" : ""}`, ...lines];
 }
 
 /** Create's part: applies only what differs from the held service (nothing differs: no write); the item id and outputs. */
-export async function adoptService(inputs: RawInputs): Promise<{ id: string; outs: RawInputs }> {
+export async function adoptService(inputs: RawInputs, hooks: AdoptHooks): Promise<{ id: string; outs: RawInputs }> {
   const client = portalClient();
-  const found = await lookUp(client, inputs);
+  const found = await lookUp(client, inputs, hooks.readLayer);
   if (Array.isArray(found)) throw new Error(`FeatureService: cannot adopt item ${String(inputs.adoptItemId)}: ${found.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
   // the update from the held service (its layers carry their ids) to the program
-  const { outs } = await featureService.update!(found.s.item.id, { ...found.held, serviceUrl: found.s.serviceUrl }, inputs);
+  const { outs } = await hooks.update(found.s.item.id, { ...found.held, serviceUrl: found.s.serviceUrl }, inputs);
   return { id: found.s.item.id, outs: outs as RawInputs };
 }

@@ -17,7 +17,7 @@ import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../ma
 import { carryHeldWhenUnset, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { definedOnly } from "../machinery/definedOnly";
 import { FEATURE_SERVICE_TABLE } from "./table";
-import { adopting, adoptReplaces, adoptService, checkAdopt } from "./adopt";
+import { adopting, adoptReplaces, adoptService, checkAdopt, type AdoptHooks } from "./adopt";
 import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
 
 const KINDS: Kind[] = ["layers", "tables"];
@@ -46,7 +46,7 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
 }
 
 /** The lines of a change in place; each removal that drops data counted, and refused unless allowed. */
-export async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, { id: number; url: string }>, failures: CheckFailure[]): Promise<string[]> {
+async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, { id: number; url: string }>, failures: CheckFailure[]): Promise<string[]> {
   const lines: string[] = [];
   for (const k of [...ITEM_KEYS, ...SERVICE_KEYS]) {
     if (inputs[k] !== undefined && JSON.stringify(olds[k]) !== JSON.stringify(inputs[k])) lines.push(`~ ${k}: ${JSON.stringify(olds[k] ?? null)} → ${JSON.stringify(inputs[k])}`);
@@ -100,6 +100,9 @@ async function runSteps(client: PortalClient, serviceUrl: string, kind: Kind, st
   }
 }
 
+/** What adopt.ts reuses of this file. */
+const adoptHooks = (): AdoptHooks => ({ readLayer, updatePlan, keepLayerRefs, update: (id, olds, news) => featureService.update!(id, olds, news) });
+
 export const featureService: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
@@ -111,7 +114,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     if (geometryless) failures.push({ property: "layers", reason: `layers.${geometryless[0]} has no geometryType; a layer without geometry goes in tables` });
     let lines: string[] = [];
     if (failures.length === 0) {
-      const adopted = await checkAdopt(olds, inputs, failures); // adopt.ts: an existing service, only what differs
+      const adopted = await checkAdopt(olds, inputs, failures, adoptHooks()); // adopt.ts: an existing service, only what differs
       const replacing = !isCreate(olds) && (olds.name !== inputs.name || JSON.stringify(olds.spatialReference) !== JSON.stringify(inputs.spatialReference) || KINDS.some((k) => replacedLayers(declared(olds[k]), declared(inputs[k])).length > 0));
       if (adopted) lines = adopted;
       else if (isCreate(olds) || replacing) {
@@ -137,7 +140,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
   },
 
   async create(inputs: RawInputs) {
-    if (adopting({}, inputs)) return adoptService(inputs); // adopt.ts
+    if (adopting({}, inputs)) return adoptService(inputs, adoptHooks()); // adopt.ts
     const client = portalClient();
     const owner = await client.username();
     const made = await createService(client, owner, definedOnly({
@@ -228,7 +231,7 @@ async function heldRefs(olds: RawInputs): Promise<Map<string, { id: number; url:
  * Preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl);
  * without portal:serviceUrl they are absent from the preview until the update answers.
  */
-export function keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: RawInputs): void {
+function keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: RawInputs): void {
   for (const kind of KINDS) {
     if (inputs[kind] === undefined) continue;
     inputs[kind] = Object.fromEntries(Object.entries(mapOf(inputs[kind])).map(([n, l]) => {

@@ -82,6 +82,18 @@ describe("provider FeatureService adoption (adoptItemId) against the emulator", 
     }
   });
 
+  it("adopts the emulator's own hosted service (editor-tracking fields, a global id) with no write", async () => {
+    const hit = (await (await fetch(`${emu.sharingUrl}/search?f=json&q=${encodeURIComponent('type:"Feature Service" owner:dev_publisher')}&token=${emu.tokens.dev_admin}`)).json()) as any;
+    const item = hit.results.find((r: any) => r.title === "Stations");
+    assert.ok(item, JSON.stringify(hit));
+    const inputs = { adoptItemId: item.id, ...(await exported(item.id)) };
+    await clearRequestLog(emu);
+    const c = await featureService.check!({}, inputs);
+    assert.deepEqual([reasons(c), plan(c)], [[], [`= adopt feature service Stations (${item.id}): no change`]]);
+    await featureService.create(c.inputs!);
+    assert.deepEqual(await writes(), []);
+  });
+
   it("plans and applies only what differs: a capability, an alias, a new field and index", async () => {
     const { itemId, url } = made.WeatherStations!;
     const inputs: any = { adoptItemId: itemId, ...(await exported(itemId)) };
