@@ -203,8 +203,12 @@ async function lookUp(client: PortalClient, inputs: RawInputs, readLayer: ReadLa
  * removal drops, refused unless allowDataLoss lists it). The kept layers' ids and urls go into the
  * inputs, so what reads them (a LayerAppend) sees them at preview.
  */
-export async function checkAdopt(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[], hooks: AdoptHooks): Promise<string[] | undefined> {
-  if (!adopting(olds, inputs)) return undefined;
+export async function checkAdopt(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[], hooks: AdoptHooks, replacing: boolean): Promise<string[] | undefined> {
+  if (!adopting(olds, inputs)) {
+    // a replacement creates a service: with adoptItemId kept, its create would adopt the one it replaces
+    if (replacing && known(inputs.adoptItemId)) failures.push({ property: "adoptItemId", reason: `this change replaces the adopted service ${String(olds.name)}, and a replacement creates a new service: remove adoptItemId (removing it changes nothing), then preview again` });
+    return undefined;
+  }
   let found: Awaited<ReturnType<typeof lookUp>>;
   try {
     found = await lookUp(portalClient(), inputs, hooks.readLayer);

@@ -114,8 +114,8 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     if (geometryless) failures.push({ property: "layers", reason: `layers.${geometryless[0]} has no geometryType; a layer without geometry goes in tables` });
     let lines: string[] = [];
     if (failures.length === 0) {
-      const adopted = await checkAdopt(olds, inputs, failures, adoptHooks()); // adopt.ts: an existing service, only what differs
       const replacing = !isCreate(olds) && (olds.name !== inputs.name || JSON.stringify(olds.spatialReference) !== JSON.stringify(inputs.spatialReference) || KINDS.some((k) => replacedLayers(declared(olds[k]), declared(inputs[k])).length > 0));
+      const adopted = await checkAdopt(olds, inputs, failures, adoptHooks(), replacing); // adopt.ts: an existing service, only what differs
       if (adopted) lines = adopted;
       else if (isCreate(olds) || replacing) {
         lines = await createPlan(inputs, failures);

@@ -125,6 +125,22 @@ describe("provider FeatureService adoption (adoptItemId) against the emulator", 
     assert.equal(layer.capabilities, "Query,Create,Update,Delete,Editing,Extract");
   });
 
+  it("after adoption: removing adoptItemId changes nothing, another id replaces, a rename with adoptItemId kept is refused", async () => {
+    const { itemId } = made.Parcels!;
+    const inputs: any = { adoptItemId: itemId, ...(await exported(itemId)) };
+    const c = await featureService.check!({}, inputs);
+    const { outs } = await featureService.create(c.inputs!);
+    const { adoptItemId: _dropped, ...without } = inputs;
+    const kept = await featureService.check!(c.inputs!, without);
+    assert.deepEqual([reasons(kept), plan(kept)], [[], []]);
+    assert.equal((await featureService.diff!(itemId, outs, kept.inputs!)).changes, false);
+    const other = await featureService.check!(c.inputs!, { ...inputs, adoptItemId: made.Inspections!.itemId });
+    assert.match(reasons(other).join("\n"), /^name: item \w+'s service is named Inspections, not Parcels/);
+    assert.deepEqual((await featureService.diff!(itemId, outs, { ...inputs, adoptItemId: made.Inspections!.itemId })).replaces, ["adoptItemId"]);
+    const renamed = await featureService.check!(c.inputs!, { ...inputs, name: "Lots" });
+    assert.match(reasons(renamed).join("\n"), /^adoptItemId: this change replaces the adopted service Parcels, and a replacement creates a new service: remove adoptItemId/);
+  });
+
   it("refuses at preview: a missing item, a web map, another service name, another geometry type", async () => {
     const base = await exported(made.Parcels!.itemId);
     const missing = await featureService.check!({}, { ...base, adoptItemId: "0123456789abcdef0123456789abcdef" });
