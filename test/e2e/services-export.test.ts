@@ -2,8 +2,8 @@
 // packed package: three services made with the REST API (layers, a table, fields, a unique index,
 // differing capabilities, a non-default object-id field) and the emulator's own are exported as
 // FeatureService resources; the preview shows only adopts with no change, the first up sends no
-// write to the portal (the emulator's request log), and the next preview has no change. Run
-// `npm run build` first (the bin and the packed tarball come from dist/).
+// write to the portal (the emulator's request log), and the next preview, a refresh and the preview
+// after it have no change. Run `npm run build` first (the bin and the packed tarball come from dist/).
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -33,7 +33,7 @@ describe("e2e export and adopt of an organization holding 3 hosted feature servi
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it("export writes a FeatureService per hosted service; preview shows adopts with no change; up sends no write; the next preview has no change", async () => {
+  it("export writes a FeatureService per hosted service; preview shows adopts with no change; up sends no write; the next preview and a refresh have no change", async () => {
     const dir = path.join(work, "org");
     const env = { ...process.env, PORTAL_URL: emu.portalUrl, PORTAL_TOKEN: emu.tokens.dev_admin, PORTAL_USERNAME: undefined, PORTAL_PASSWORD: undefined };
     const exported = await runCommand(process.execPath, [bin, "export", "--out", dir], { cwd: work, env });
@@ -74,5 +74,11 @@ describe("e2e export and adopt of an organization holding 3 hosted feature servi
 
     const quiet = await pulumi(["preview", "--expect-no-changes"]);
     assert.equal(quiet.code, 0, quiet.stdout + quiet.stderr);
+    // a refresh reads the services back: no drift, and still no change to preview
+    const refresh = await pulumi(["refresh", "--yes", "--skip-preview"]);
+    assert.equal(refresh.code, 0, refresh.stdout + refresh.stderr);
+    const after = await pulumi(["preview", "--expect-no-changes"]);
+    assert.equal(after.code, 0, after.stdout + after.stderr);
+    assert.deepEqual(await writes(), [], "preview, refresh and preview send no write");
   });
 });

@@ -88,7 +88,7 @@ function heldLayer(def: LayerDefinition, was: LayerSpec | undefined, readLayer: 
   const names = new Set([...(spec.fields ?? []).map((f) => lower(f.name)), lower(oid), lower(spec.globalIdField ?? "")]);
   return definedOnly({
     ...spec,
-    indexes: (spec.indexes ?? []).filter((i) => LAYER_NAME.test(indexName(i)) && LAYER_NAME.test(i.fields) && names.has(lower(i.fields))),
+    indexes: spec.indexes?.filter((i) => LAYER_NAME.test(indexName(i)) && LAYER_NAME.test(i.fields) && names.has(lower(i.fields))),
     displayField: typeof def.displayField === "string" && def.displayField !== "" ? def.displayField : undefined,
     objectIdField: was && oidName(was) === oid ? was.objectIdField : oid === "OBJECTID" ? undefined : oid,
   });

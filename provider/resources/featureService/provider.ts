@@ -269,8 +269,8 @@ export function readLayer(info: Record<string, unknown>, was: LayerSpec | undefi
   });
   return definedOnly({
     geometryType: typeof info.geometryType === "string" ? info.geometryType : undefined,
-    fields,
-    indexes,
+    fields: was && was.fields === undefined && fields.length === 0 ? undefined : fields, // none declared, none held: as written
+    indexes: was && was.indexes === undefined && indexes.length === 0 ? undefined : indexes,
     displayField: typeof info.displayField === "string" && info.displayField ? info.displayField : was?.displayField,
     objectIdField: was?.objectIdField ?? (oid === "OBJECTID" ? undefined : oid),
     globalIdField: gid,

@@ -79,6 +79,10 @@ describe("provider FeatureService adoption (adoptItemId) against the emulator", 
       const again = await featureService.check!(c.inputs!, inputs);
       const d = await featureService.diff!(itemId, r.outs, again.inputs!);
       assert.equal(d.changes, false, `${s.name}: ${JSON.stringify(d)}`);
+      // a refresh reads back what was adopted: no drift
+      const read = await featureService.read!(itemId, r.outs);
+      const rd = await featureService.diff!(itemId, read.props!, again.inputs!);
+      assert.equal(rd.changes, false, `${s.name}: refresh ${JSON.stringify(rd)}`);
     }
   });
 
