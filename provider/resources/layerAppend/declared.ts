@@ -52,10 +52,13 @@ export function declaredUrl(layer: DeclaredLayer | undefined): string | undefine
   return known(layer?.url) ? layer.url.replace(/\/+$/, "") : undefined;
 }
 
-/** What the state keeps of `layer`: the target (id and URL), not the schema, which the FeatureService owns. */
+/**
+ * What the state keeps of `layer`: the target (id and URL), not the schema, which the FeatureService owns.
+ * A layer of a service not created yet stays as declared (the preview shows it).
+ */
 export function layerTarget(layer: unknown): unknown {
   const l = declaredLayer(layer);
-  if (l === undefined) return layer;
+  if (l === undefined || (l.url === undefined && l.id === undefined)) return layer;
   return Object.fromEntries(Object.entries({ id: l.id, url: l.url }).filter(([, v]) => v !== undefined));
 }
 

@@ -61,6 +61,8 @@ function knownLayerUrl(inputs: Props): string | undefined {
 /** The source of an append as a plan line names it (layerAppend/source.ts). */
 const appendSource = (news: Props): string => sourceLine(news, (file) => fileLine(file, news.fileSize, news.fileSha256, news.appendUploadFormat ?? "format ?"));
 
+const again = (replaces: string[]) => ` again (changed: ${replaces.join(", ")}; the rows of the previous load stay)`;
+
 /** The target of a plan line when its URL is not known yet. */
 function targetLine(news: Props): string {
   const layer = declaredLayer(news.layer);
@@ -78,8 +80,9 @@ export function appendPlan(olds: Props, news: Props, changed: string[]): string[
   const source = appendSource(news);
   const mode = news.upsert === true ? `upsert matching on ${news.upsertMatchingField ?? "the layer's unique field"}` : "append (new rows)";
   const into = news.targetLayerUrl ?? targetLine(news);
-  const again = exists ? ` again (changed: ${replaces.join(", ")}; the rows of the previous load stay)` : "";
-  return [`+ load ${source} into ${into}: ${mode}${again}`];
+  // a layer of a service not created yet is long to describe: on a line of its own
+  if (news.targetLayerUrl === undefined && declaredLayer(news.layer) !== undefined) return [`+ load ${source}: ${mode}${exists ? again(replaces) : ""}`, `  into ${into}`];
+  return [`+ load ${source} into ${into}: ${mode}${exists ? again(replaces) : ""}`];
 }
 
 /** What a create will do about an append an interrupted run left in the journal. */

@@ -54,8 +54,8 @@ describe("provider LayerAppend: layer given as a FeatureService's layer, checked
     const r = await check({ layer: declared(UNIQUE) });
     assert.deepEqual(reasons(r), []);
     const plan = r.inputs[PLAN_KEY] as string[];
-    assert.match(plan[0]!, /^\+ load file .*stations\.csv.* into the declared point layer \(fields station_id, name, capacity\) of a feature service not created yet: upsert matching on station_id$/);
-    assert.deepEqual(r.inputs.layer, {}, "the schema is not kept in the state");
+    assert.match(plan[0]!, /^\+ load file .*stations\.csv.*: upsert matching on station_id$/);
+    assert.equal(plan[1], "  into the declared point layer (fields station_id, name, capacity) of a feature service not created yet");
     assert.equal(r.inputs.targetLayerUrl, undefined);
   });
 
@@ -69,7 +69,7 @@ describe("provider LayerAppend: layer given as a FeatureService's layer, checked
     assert.match(reasons(bad)[0]!, new RegExp(`has no unique index in the layer ${URL}, so the upsert could not match rows`));
     const ok = await check({ layer: { ...declared(UNIQUE), id: 0, url: URL } });
     assert.deepEqual(reasons(ok), []);
-    assert.deepEqual(ok.inputs.layer, { id: 0, url: URL });
+    assert.deepEqual(ok.inputs.layer, { id: 0, url: URL }, "the schema is not kept in the state");
     assert.equal(ok.inputs.targetLayerUrl, URL);
   });
 
