@@ -92,6 +92,12 @@ describe("e2e LayerAppend into a FeatureService's layer: the declared unique ind
   });
 
   it("with the index declared, preview says where the rows go; up creates the service, then appends into it", async () => {
+    // the layer's URL alone (layerUrl) is planned too, though nothing of the layer can be checked then
+    write(program(UNIQUE).replace('layer: service.layers["stations"]', 'layerUrl: service.layers["stations"].url'));
+    const byUrl = await stack.preview({ diff: true });
+    assert.equal(byUrl.changeSummary.create, 3, JSON.stringify(byUrl.changeSummary));
+    assert.ok(byUrl.stdout.includes("into the layerUrl another resource gives once it creates the layer"), byUrl.stdout);
+
     write(program(UNIQUE));
     const preview = await stack.preview({ diff: true });
     assert.equal(preview.changeSummary.create, 3, JSON.stringify(preview.changeSummary)); // the stack, the service, the append

@@ -8,9 +8,10 @@ import { getAppendJob, getLayerInfo, layerUrl, type AppendJob } from "../../ops/
 import { AuthError, PortalError } from "../../rest/errors";
 import { checkInputs } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
+import type { CheckFailure } from "../../rules/failures";
 import { configurePortal, portalClient } from "../machinery/client";
 import { fingerprint } from "./file";
-import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendShape, NO_REPLACE_KEYS } from "./table";
+import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendShape, NO_REPLACE_KEYS, TARGET_FROM_OUTPUT } from "./table";
 import { readJournal, removeJournal } from "./journal";
 import { appendOnce, lastEditDate } from "./recover";
 import { appendRefusal } from "./layer";
@@ -51,6 +52,7 @@ export function changedInputs(olds: Props, news: Props): string[] {
 function knownLayerUrl(inputs: Props): string | undefined {
   if (inputs.layer !== undefined) return declaredUrl(declaredLayer(inputs.layer));
   if (Object.values(pick(inputs, ["layerUrl", "serviceName", "layerId"])).some(isUnknown)) return undefined;
+  if (inputs.layerUrl === undefined && (inputs.serviceName === undefined || inputs.layerId === undefined)) return undefined;
   try {
     return (inputs.layerUrl ?? layerUrl(portalClient(), inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
   } catch {
@@ -68,6 +70,7 @@ function targetLine(news: Props): string {
   const layer = declaredLayer(news.layer);
   if (layer !== undefined) return describeLayer(layer);
   if (news.layer !== undefined) return "the layer another resource gives (known at apply)";
+  if (news[TARGET_FROM_OUTPUT] === "layerUrl") return "the layerUrl another resource gives once it creates the layer";
   return `${news.serviceName ?? "?"}/${news.layerId ?? "?"}`;
 }
 
@@ -94,6 +97,23 @@ async function journalLines(inputs: Props): Promise<string[]> {
   return [];
 }
 
+/**
+ * The failures with a target given as another resource's output (TARGET_FROM_OUTPUT) that holds no value:
+ * a `layerUrl` of a layer not created yet is not known at preview (no failure: the apply's check sees it);
+ * a `layer` holding nothing names no layer of the service.
+ */
+function pendingTarget(news: Props, inputs: Props, failures: CheckFailure[]): CheckFailure[] {
+  const fromOutput = typeof news[TARGET_FROM_OUTPUT] === "string" ? String(news[TARGET_FROM_OUTPUT]).split(",") : [];
+  const noTarget = (f: CheckFailure) => f.reason.startsWith("no target layer");
+  if (fromOutput.length === 0 || !failures.some(noTarget)) return failures;
+  const rest = failures.filter((f) => !noTarget(f));
+  if (fromOutput.includes("layer")) {
+    return [...rest, { property: "layer", reason: "the output given holds no layer: is the name in service.layers[\"<name>\"] (or tables) one the FeatureService declares?" }];
+  }
+  inputs[TARGET_FROM_OUTPUT] = "layerUrl"; // for the plan line; the apply's check has the URL once the layer exists
+  return rest;
+}
+
 /** The URL appended to: the FeatureService layer's, the layerUrl, or serviceName/layerId under portal:serviceUrl. */
 function targetUrl(client: ReturnType<typeof portalClient>, inputs: Props): string {
   if (inputs.layer !== undefined) {
@@ -101,6 +121,7 @@ function targetUrl(client: ReturnType<typeof portalClient>, inputs: Props): stri
     if (url === undefined) throw new Error("LayerAppend: layer has no url: the FeatureService that declares it has not created it; nothing was appended");
     return url;
   }
+  if (inputs.layerUrl === undefined && inputs.serviceName === undefined) throw new Error("LayerAppend: layerUrl holds no URL: the output given has no value (a layer its service does not have?); nothing was appended");
   return (inputs.layerUrl ?? layerUrl(client, inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
 }
 
@@ -114,7 +135,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     const inputs: Props = pick(news, Object.keys(layerAppendShape));
     if (typeof news.__urn === "string") inputs.__urn = news.__urn;
     const checked = checkInputs(layerAppendInput, inputs);
-    const failures = checked.ok ? [] : [...checked.failures];
+    const failures = pendingTarget(news, inputs, checked.ok ? [] : [...checked.failures]);
     if (typeof inputs.file === "string" && !isUnknown(inputs.file) && !failures.some((f) => f.property === "file")) {
       const fp = await fingerprint(inputs.file);
       if ("property" in fp) failures.push(fp);
@@ -128,6 +149,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     if (target !== undefined) inputs.targetLayerUrl = target;
     const lines = appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs));
     if (lines.length > 0 && Object.keys(olds ?? {}).length === 0) lines.push(...(await journalLines(inputs)));
+    delete inputs[TARGET_FROM_OUTPUT];
     // the state keeps the layer's id and URL only: its schema is the FeatureService's
     if (inputs.layer !== undefined) inputs.layer = layerTarget(inputs.layer) as Props["layer"];
     const planned = withPlan(inputs, lines);

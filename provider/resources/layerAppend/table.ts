@@ -14,6 +14,13 @@ import type { ArgumentName, Table } from "../machinery/propertyTable";
 /** The three sources a LayerAppend may name (spec.md#append-source, with `file` uploaded first). */
 export const LAYER_APPEND_SOURCES = ["edits", "file", "appendItemId"] as const;
 
+/**
+ * The hidden input the public class adds when the target (`layer` or `layerUrl`) is another resource's
+ * output: a value that output does not hold yet at a preview is then "not known yet", not "missing".
+ * Never kept in the state.
+ */
+export const TARGET_FROM_OUTPUT = "__targetFromOutput";
+
 /** Default job poll deadline in seconds. */
 export const DEFAULT_APPEND_TIMEOUT_SECONDS = 600;
 

@@ -8,6 +8,7 @@ import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";
 import { PLAN_KEY } from "../../../provider/resources/machinery/plan";
 import { UNKNOWN } from "../../../provider/rules/unknown";
+import { TARGET_FROM_OUTPUT } from "../../../provider/resources/layerAppend/table";
 
 const p = resourceProviders.layerAppend;
 const FIELDS = [
@@ -106,7 +107,18 @@ describe("provider LayerAppend: layer given as a FeatureService's layer, checked
     assert.ok(reasons(none).includes("serviceName: no target layer; set layer (a FeatureService's layer), layerUrl, or serviceName and layerId"), reasons(none).join("\n"));
   });
 
-  it("a schema change of the layer at the same URL is not a change of the append; another URL is", async () => {
+  it("a target given as an output that holds nothing yet: layerUrl is planned (known at apply), layer names no layer", async () => {
+    const url = await check({ [TARGET_FROM_OUTPUT]: "layerUrl" });
+    assert.deepEqual(reasons(url), []);
+    assert.match((url.inputs[PLAN_KEY] as string[])[0]!, / into the layerUrl another resource gives once it creates the layer: upsert matching on station_id$/);
+    assert.equal(url.inputs[TARGET_FROM_OUTPUT], undefined, "the marker is not kept");
+    const layer = await check({ [TARGET_FROM_OUTPUT]: "layer" });
+    assert.deepEqual(reasons(layer), ['layer: the output given holds no layer: is the name in service.layers["<name>"] (or tables) one the FeatureService declares?']);
+    assert.ok(reasons(await check({})).some((r) => r.includes("no target layer")), "without the marker a missing target is a mistake");
+    await assert.rejects(p.create!({ file: csv, upsert: true, upsertMatchingField: "station_id" }), /layerUrl holds no URL/);
+  });
+
+    it("a schema change of the layer at the same URL is not a change of the append; another URL is", async () => {
     const olds = (await check({ layer: { ...declared(UNIQUE), id: 0, url: URL } })).inputs;
     const grown = { ...declared([...UNIQUE, { fields: "name" }]), fields: [...FIELDS, { name: "kind", type: "esriFieldTypeString" }], id: 0, url: URL };
     const same = await p.diff!("x", olds, (await check({ layer: grown })).inputs);
