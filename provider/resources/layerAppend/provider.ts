@@ -148,10 +148,10 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     const target = knownLayerUrl(inputs);
     if (target !== undefined) inputs.targetLayerUrl = target;
     const lines = appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs));
-    if (lines.length > 0 && Object.keys(olds ?? {}).length === 0) lines.push(...(await journalLines(inputs)));
     delete inputs[TARGET_FROM_OUTPUT];
-    // the state keeps the layer's id and URL only: its schema is the FeatureService's
+    // the state keeps the layer's id and URL only: its schema is the FeatureService's (and the journal hashes what create gets)
     if (inputs.layer !== undefined) inputs.layer = layerTarget(inputs.layer) as Props["layer"];
+    if (lines.length > 0 && Object.keys(olds ?? {}).length === 0) lines.push(...(await journalLines(inputs)));
     const planned = withPlan(inputs, lines);
     return failures.length === 0 ? { inputs: planned } : { inputs: planned, failures };
   },

@@ -9,6 +9,7 @@ import { resourceProviders } from "../../../provider/resources";
 import { PLAN_KEY } from "../../../provider/resources/machinery/plan";
 import { UNKNOWN } from "../../../provider/rules/unknown";
 import { TARGET_FROM_OUTPUT } from "../../../provider/resources/layerAppend/table";
+import { writeJournal } from "../../../provider/resources/layerAppend/journal";
 
 const p = resourceProviders.layerAppend;
 const FIELDS = [
@@ -116,6 +117,20 @@ describe("provider LayerAppend: layer given as a FeatureService's layer, checked
     assert.deepEqual(reasons(layer), ['layer: the output given holds no layer: is the name in service.layers["<name>"] (or tables) one the FeatureService declares?']);
     assert.ok(reasons(await check({})).some((r) => r.includes("no target layer")), "without the marker a missing target is a mistake");
     await assert.rejects(p.create!({ file: csv, upsert: true, upsertMatchingField: "station_id" }), /layerUrl holds no URL/);
+  });
+
+    it("an interrupted run's journal record is found by the check of the same append given the full declared layer", async () => {
+    process.env.PORTAL_APPEND_JOURNAL_DIR = join(dir, "journal");
+    try {
+      const urn = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/portal:LayerAppend::load";
+      const news = { __urn: urn, layer: { ...declared(UNIQUE), id: 0, url: URL } };
+      const { __urn: _urn, ...created } = (await check(news)).inputs; // what create gets
+      await writeJournal(urn, created, { layer: URL, state: "started", jobId: "job1" });
+      const plan = (await check(news)).inputs[PLAN_KEY] as string[];
+      assert.ok(plan.some((l) => l.includes("an interrupted run started job job1")), plan.join("\n"));
+    } finally {
+      delete process.env.PORTAL_APPEND_JOURNAL_DIR;
+    }
   });
 
     it("a schema change of the layer at the same URL is not a change of the append; another URL is", async () => {
