@@ -2,7 +2,9 @@
 // upsert whose match field has no unique index in the declared layer fails at preview (and `pulumi up`,
 // which previews first, fails before any write: no createService); with the index declared, preview
 // says where the rows go before the service exists and up creates the service then appends into it.
-// A later schema change of the layer (a field added) updates the service and appends nothing again.
+// A layer name the service does not declare fails the preview; `layerUrl: service.layers[...].url` of a
+// service not created yet is planned (its URL is known at apply). A later schema change of the layer (a
+// field added) updates the service and appends nothing again.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -89,6 +91,11 @@ describe("e2e LayerAppend into a FeatureService's layer: the declared unique ind
     assert.equal(log.filter((q) => q.operation === "createService").length, 0, "no createService");
     assert.deepEqual(await writes(), []);
     assert.equal((await stack.outputs()).stationsUrl, undefined, "nothing was created");
+
+    // a layer name the service does not declare: the output holds nothing, which the preview says
+    write(program(UNIQUE).replace('layer: service.layers["stations"]', 'layer: service.layers["station"]'));
+    const misnamed = await stack.preview().then(() => undefined, (e: Error) => e.message);
+    assert.match(misnamed ?? "", /property layer .*the output given holds no layer: is the name in service\.layers\["<name>"\] \(or tables\) one the FeatureService declares\?/);
   });
 
   it("with the index declared, preview says where the rows go; up creates the service, then appends into it", async () => {
