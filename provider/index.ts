@@ -32,3 +32,5 @@ export { resourceDefinitions, DEFINITIONS as RESOURCE_DEFINITIONS, type Resource
 export type { ResourceDefinition, ItemFacts, DeleteLines as DeleteLinesOf } from "./resources/machinery/definition";
 export * as propertyTables from "./resources/tables";
 export * as itemIdentity from "./resources/portalItem/identity";
+/** Hosted feature services as FeatureService reads them (adopt) and `export` writes them. */
+export * as hostedServices from "./resources/featureService/exported";

@@ -15,9 +15,19 @@ export interface LayerAppend extends LayerAppendOutputs {}
 export class LayerAppend extends PortalResource {
   constructor(name: string, args: LayerAppendArgs, opts?: pulumi.CustomResourceOptions) {
     // crash-safe appends: the provider journals each append under the URN (provider/resources/layerAppend/journal.ts)
-    super("layerAppend", name, propsOf(tables.LAYER_APPEND, args), opts);
+    super("layerAppend", name, { ...propsOf(tables.LAYER_APPEND, args), ...targetFromOutput(args) }, opts);
     warnUnlessRerunSafe(this, name, args);
   }
+}
+
+/**
+ * Which target the program gives as another resource's output (`service.layers["x"]`, its `.url`). During
+ * the preview of that resource's create such an output may hold no value yet; the check then knows the
+ * target was given (provider/resources/layerAppend/provider.ts), where a missing target is a mistake.
+ */
+function targetFromOutput(args: LayerAppendArgs): Record<string, string> {
+  const keys = (["layer", "layerUrl"] as const).filter((k) => pulumi.Output.isInstance(args[k]));
+  return keys.length > 0 ? { [tables.TARGET_FROM_OUTPUT]: keys.join(",") } : {};
 }
 
 /** Only an upsert on a unique field is safe to run again; say so in the preview. */

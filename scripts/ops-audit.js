@@ -38,6 +38,7 @@ const PUBLIC = {
   isServiceNameAvailable: [page("Check Service Name", "check-service-name")],
   createService: [page("Create Service", "create-service"), "rest-js `arcgis-rest-feature-service/src/createFeatureService.ts`"],
   serviceInfo: [page("Feature Service", "feature-service", FS)],
+  serviceLayers: [page("Layers (Feature Service)", "layers-feature-service", FS), "rest-js `arcgis-rest-feature-service/src/getAllLayersAndTables.ts`"],
   addToDefinition: [page("Add To Definition (Feature Service)", "add-to-definition-feature-service", FS), "rest-js `arcgis-rest-feature-service/src/addToServiceDefinition.ts`; python `arcgis/features/managers.py` add_to_definition"],
   updateDefinition: [page("Update Definition (Feature Service)", "update-definition-feature-service", FS), "python `arcgis/features/managers.py` update_definition"],
   deleteFromDefinition: [page("Delete From Definition (Feature Service)", "delete-from-definition-feature-service", FS), "python `arcgis/features/managers.py` delete_from_definition"],

@@ -15,14 +15,15 @@ import { partDir, writeSplitProjects } from "./projectSplit";
 import { readOrganization, type OrgSnapshot } from "./read";
 import { ORG_DIR, partition, SPLIT_BY, splitProjectName, type SplitBy } from "./split";
 
-export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups] [--no-members] [--split-by owner|folder|none]";
+export const EXPORT_USAGE = "usage: pulumi-gis-portal export --out <dir> [--force] [--owner <user>]... [--query <search>] [--no-items] [--no-schemas] [--no-groups] [--no-members] [--no-services] [--split-by owner|folder|none]";
 
 const HELP = `${EXPORT_USAGE}
 
 Writes a Pulumi TypeScript project holding the organization behind PORTAL_URL and PORTAL_TOKEN (or
 PORTAL_USERNAME + PORTAL_PASSWORD): its category trees, its items (text as JSON files, files
-downloaded, urls) with their relationships and statuses. Every resource adopts what exists, so the
-first \`pulumi up\` sends no write unless something differs, and keeps retainOnDelete: true.
+downloaded, urls) with their relationships and statuses, its hosted feature services with their
+layers, tables, fields and indexes. Every resource adopts what exists, so the first \`pulumi up\`
+sends no write unless something differs, and keeps retainOnDelete: true.
 
   --out <dir>       the project directory (must be new or empty)
   --force           replace the content of a non-empty --out
@@ -32,6 +33,8 @@ first \`pulumi up\` sends no write unless something differs, and keeps retainOnD
   --no-schemas      items only
   --no-groups       leave groups, memberships and folders out (items keep folder ids; their sharing leaves groups unmanaged)
   --no-members      leave members (role, user type, categories) and custom roles out
+  --no-services     write hosted feature services as PortalItems (their item fields only) instead of
+                    FeatureService resources with their layers, tables, fields and indexes
   --split-by <how>  owner, folder or none (default): with owner or folder, --out holds one project
                     for what is organization-wide (org/: category trees, groups and members) and one
                     per part (parts/<name>/: the items of one owner, or of one folder of one owner,
@@ -50,6 +53,7 @@ interface Flags {
   schemas: boolean;
   groups: boolean;
   members: boolean;
+  services: boolean;
   splitBy: SplitBy;
 }
 
@@ -67,6 +71,7 @@ function flagsOf(argv: string[]): Flags | "help" {
         "no-schemas": { type: "boolean" },
         "no-groups": { type: "boolean" },
         "no-members": { type: "boolean" },
+        "no-services": { type: "boolean" },
         "split-by": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -81,7 +86,7 @@ function flagsOf(argv: string[]): Flags | "help" {
   if (values["no-items"] && values["no-schemas"]) throw new UsageError("--no-items and --no-schemas together leave nothing to export");
   const splitBy = (values["split-by"] as string | undefined) ?? "none";
   if (!(SPLIT_BY as readonly string[]).includes(splitBy)) throw new UsageError(`--split-by takes ${SPLIT_BY.join(", ")} (got ${JSON.stringify(splitBy)}); ${EXPORT_USAGE}`);
-  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"], groups: !values["no-groups"], members: !values["no-members"], splitBy: splitBy as SplitBy };
+  return { out: values.out, force: values.force === true, owners: (values.owner as string[] | undefined) ?? [], query: values.query as string | undefined, items: !values["no-items"], schemas: !values["no-schemas"], groups: !values["no-groups"], members: !values["no-members"], services: !values["no-services"], splitBy: splitBy as SplitBy };
 }
 
 /** The provider's config errors, in the words of the environment the export reads. */
@@ -154,14 +159,15 @@ export async function exportCommand(argv: string[]): Promise<number> {
     // the credentials and the URL are proven before anything is written
     await client.self();
     staging = await stage(flags.out);
-    const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, groups: flags.groups, members: flags.members, progress: say });
+    const snapshot = await readOrganization(client, { dir: staging.dir, owners: flags.owners, query: flags.query, items: flags.items, schemas: flags.schemas, groups: flags.groups, members: flags.members, services: flags.services, progress: say });
     for (const s of snapshot.skipped) say(`skipped item ${s.id} ${JSON.stringify(s.title)}: ${s.reason}`);
     const warning = managedTreesWarning(snapshot);
     if (warning) say(warning);
     const written = flags.splitBy === "none" ? await writeOne(staging.dir, snapshot) : await writeSplit(staging.dir, snapshot, flags.splitBy);
     await staging.publish();
     const files = snapshot.items.filter((e) => e.file).length;
-    say(`wrote ${flags.out}: ${snapshot.items.length} item(s), ${files} file(s)${written.projects}${written.secrets.length > 0 ? `; secrets to set before the first preview: ${written.secrets.join(", ")}` : ""}`);
+    const services = snapshot.items.filter((e) => e.service).length;
+    say(`wrote ${flags.out}: ${snapshot.items.length} item(s)${services > 0 ? ` (${services} hosted feature service(s))` : ""}, ${files} file(s)${written.projects}${written.secrets.length > 0 ? `; secrets to set before the first preview: ${written.secrets.join(", ")}` : ""}`);
     return 0;
   } catch (e) {
     await staging?.discard().catch(() => undefined);

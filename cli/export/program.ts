@@ -8,6 +8,8 @@ import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
 import type { ExportedFolder, ExportedGroup } from "./readGroups";
 import { folderArg, folderLines, groupLines, sharingArg } from "./programGroups";
 import { memberSection, roleIdentKey } from "./programMembers";
+import { blank, literal } from "./literal";
+import { serviceLines } from "./programServices";
 
 /** How a program names what its items point at: folders, groups and the other end of a relationship. */
 export interface ProgramRefs {
@@ -34,7 +36,7 @@ export interface RelationshipPlan {
 
 /** On the destination when it is exported and free, else on the origin; else left out (said). */
 export function planRelationships(items: readonly ExportedItem[], relationships: readonly Relationship[]): RelationshipPlan {
-  const exported = new Set(items.map((e) => e.item.id));
+  const exported = new Set(items.filter((e) => !e.service).map((e) => e.item.id)); // a FeatureService declares no relationship
   const byItem: RelationshipPlan["byItem"] = new Map();
   const left: Relationship[] = [];
   for (const r of relationships) {
@@ -45,30 +47,11 @@ export function planRelationships(items: readonly ExportedItem[], relationships:
   return { byItem, left };
 }
 
-const blank = (v: unknown) =>
-  v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);
-
-/** A JSON value on one line, spaced as a person writes it: `["a", "b"]`, `{ wkid: 4326 }`. */
-function inline(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(inline).join(", ")}]`;
-  if (v !== null && typeof v === "object") {
-    const keys = Object.entries(v as Record<string, unknown>).map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${inline(x)}`);
-    return keys.length === 0 ? "{}" : `{ ${keys.join(", ")} }`;
-  }
-  return JSON.stringify(v) ?? "undefined";
-}
-
-/** A JSON value as TypeScript: one line when short, else indented under `indent`. */
-function literal(v: unknown, indent: string): string {
-  const flat = inline(v);
-  if (flat.length <= 100) return flat;
-  return JSON.stringify(v, null, 2).split("\n").join(`\n${indent}`);
-}
-
 /** Item fields copied as they are, in the order of the PortalItem table (the rows' `exported: "copied"` facet). */
 const COPIED = propertyTables.PORTAL_ITEM_EXPORT_COPIED;
 
 function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, secrets: SecretKey[], refs: ProgramRefs): string[] {
+  if (e.service) return withStatus(serviceLines(e, ident), e, ident);
   const i = e.item;
   const args: string[] = [];
   const arg = (k: string, code: string) => args.push(`  ${k}: ${code},`);
@@ -105,9 +88,14 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, secre
   // an authoritative item is protected by its status (spec.md#item-status); only a protection of its own is declared
   const byStatus = typeof i.contentStatus === "string" && i.contentStatus.endsWith("authoritative");
   if (i.protected === true && !byStatus) arg("protected", "true");
-  const lines = [`// ${JSON.stringify(i.title)} (${i.type}), owner ${i.owner}, item ${i.id}`, `const ${ident} = new portal.PortalItem(${JSON.stringify(e.name)}, {`, ...args, "}, adopted);"];
-  if (typeof i.contentStatus === "string" && (i.contentStatus as string) !== "") {
-    lines.push(`new portal.ItemStatus(${JSON.stringify(`${e.name}-status`)}, { itemId: ${ident}.itemId, status: ${JSON.stringify(i.contentStatus)}, adopt: true }, adopted);`);
+  return withStatus([`// ${JSON.stringify(i.title)} (${i.type}), owner ${i.owner}, item ${i.id}`, `const ${ident} = new portal.PortalItem(${JSON.stringify(e.name)}, {`, ...args, "}, adopted);"], e, ident);
+}
+
+/** The resource's lines, and an ItemStatus after them when the item has a status. */
+function withStatus(lines: string[], e: ExportedItem, ident: string): string[] {
+  const status = e.item.contentStatus;
+  if (typeof status === "string" && (status as string) !== "") {
+    lines.push(`new portal.ItemStatus(${JSON.stringify(`${e.name}-status`)}, { itemId: ${ident}.itemId, status: ${JSON.stringify(status)}, adopt: true }, adopted);`);
   }
   return lines;
 }

@@ -5,7 +5,7 @@
 // (readRelationships.ts). A real portal is 50–150 ms away and throttles bursts: requests count.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { itemIdentity, ops, type PortalClient } from "../../provider";
+import { hostedServices, itemIdentity, ops, type PortalClient } from "../../provider";
 import { uniqueNames } from "./names";
 import { PARALLEL } from "./parallel";
 import { readFolders, readGroups, readItemGroups, readSharedWithGroups, type ExportedFolder, type ExportedGroup } from "./readGroups";
@@ -34,6 +34,8 @@ export interface ExportedItem {
   file?: { fileName: string; bytes: number };
   /** The groups the item is shared with (its owner's view). */
   groups?: string[];
+  /** A hosted feature service: the FeatureService arguments that adopt it (written instead of a PortalItem). */
+  service?: { spec: Record<string, unknown> };
 }
 
 export interface OrgSnapshot {
@@ -68,6 +70,8 @@ export interface ReadOptions {
   groups?: boolean;
   /** Members and custom roles (default true). */
   members?: boolean;
+  /** Hosted feature services as FeatureService resources (default true); false: as PortalItems. */
+  services?: boolean;
   progress(line: string): void;
 }
 
@@ -115,6 +119,7 @@ function safeFileName(name: unknown): string {
 }
 
 async function readData(client: PortalClient, dir: string, e: ExportedItem): Promise<void> {
+  if (e.service) return; // a FeatureService holds its layers, not item data
   const hasFile = typeof e.item.name === "string" && e.item.name !== "";
   if (!hasFile && URL_ONLY_TYPES.includes(e.item.type)) return;
   if (hasFile) {
@@ -139,6 +144,26 @@ function skipReason(item: PortalItem): string | undefined {
   const marker = (Array.isArray(item.typeKeywords) ? item.typeKeywords : []).find((k) => typeof k === "string" && k.startsWith(itemIdentity.MARKER_PREFIX));
   if (marker) return `a Pulumi stack already manages it (type keyword ${marker})`;
   return undefined;
+}
+
+/**
+ * Each hosted feature service item (hostedServices.notHostedService): its service JSON and every
+ * layer definition (`<service>/layers`), two requests a service. One that cannot be read, or is a
+ * view, stays a PortalItem (said on stderr).
+ */
+async function readServices(client: PortalClient, snapshot: OrgSnapshot, o: ReadOptions): Promise<void> {
+  const hosted = snapshot.items.filter((e) => hostedServices.notHostedService(e.item) === undefined);
+  if (hosted.length === 0) return;
+  await ops.mapLimit(hosted, PARALLEL, async (e) => {
+    try {
+      const held = await hostedServices.readHeldService(client, e.item);
+      if (held.info.isView === true) o.progress(`item ${e.item.id} ${JSON.stringify(e.item.title)} is a hosted view: exported as a PortalItem`);
+      else e.service = { spec: hostedServices.exportedService(held) };
+    } catch (err) {
+      o.progress(`item ${e.item.id} ${JSON.stringify(e.item.title)}: its service could not be read (${String((err as Error)?.message ?? err).split("\n")[0]}): exported as a PortalItem`);
+    }
+  });
+  o.progress(`${hosted.filter((e) => e.service).length} hosted feature service(s) read with their layers`);
 }
 
 export async function readOrganization(client: PortalClient, o: ReadOptions): Promise<OrgSnapshot> {
@@ -179,6 +204,7 @@ export async function readOrganization(client: PortalClient, o: ReadOptions): Pr
   snapshot.managingStacks = [...stackMarkers].sort();
   const names = uniqueNames(kept.map((i) => ({ id: i.id, title: i.title })));
   snapshot.items = kept.map((item) => ({ item, name: names.get(item.id)! })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  if (o.services !== false) await readServices(client, snapshot, o);
   let done = 0;
   let bytes = 0;
   await ops.mapLimit(snapshot.items, PARALLEL, async (e) => {

@@ -16,3 +16,4 @@ export * from "./bulk";
 export { mapLimit } from "./mapLimit";
 export * from "./members";
 export * from "./roles";
+export * from "./serviceLayers";

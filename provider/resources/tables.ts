@@ -6,7 +6,7 @@ export { PORTAL_ITEM, OUTPUT_KEYS as PORTAL_ITEM_OUTPUTS } from "./portalItem/ta
 export { EXPORT_COPIED as PORTAL_ITEM_EXPORT_COPIED } from "./portalItem/table";
 export { SECRET_KEYS as PORTAL_ITEM_SECRETS, type PortalItemArgName } from "./portalItem/table";
 export { ITEM_STATUS } from "./itemStatus/table";
-export { LAYER_APPEND, LAYER_APPEND_OUTPUTS } from "./layerAppend/table";
+export { LAYER_APPEND, LAYER_APPEND_OUTPUTS, TARGET_FROM_OUTPUT } from "./layerAppend/table";
 export { CATEGORY_SCHEMA, MEMBER_CATEGORY_SCHEMA } from "./categorySchema/table";
 export { textCarriesSecret } from "./portalItem/secretText";
 export { GROUP_TABLE } from "./group/table";

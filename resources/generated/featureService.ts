@@ -144,6 +144,12 @@ export interface FeatureServiceArgs {
   tables?: pulumi.Input<Record<string, pulumi.Input<ServiceTableArgs>>>;
   /** The removals allowed to drop data: `layers.<layer>` or `layers.<layer>.fields.<field>` (`tables.` alike). */
   allowDataLoss?: pulumi.Input<string[]>;
+  /**
+   * The item id of a hosted feature service that exists: create adopts it instead of creating one, changing only what
+   * differs from the program (nothing differs: no write). Refused at preview when the item is missing, is not a hosted
+   * feature service, or its service has another name. Another id replaces; removing it changes nothing.
+   */
+  adoptItemId?: pulumi.Input<string>;
 }
 
 /** The outputs of a FeatureService. */

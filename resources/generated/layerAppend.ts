@@ -35,6 +35,23 @@ export interface AppendSourceInfoArgs {
   [key: string]: unknown;
 }
 
+/**
+ * A layer as a FeatureService's `layers` or `tables` output gives it (`service.layers["stations"]`): its id and URL
+ * once the service exists, and its declared fields and indexes.
+ */
+export interface AppendTargetLayer {
+  /** The layer id, once the service exists. */
+  id?: number;
+  /** The layer URL, once the service exists. */
+  url?: string;
+  /** The declared fields. */
+  fields?: { name: string; [key: string]: unknown }[];
+  /** The declared indexes: a unique one lets an upsert match rows. */
+  indexes?: { fields: string; isUnique?: boolean; [key: string]: unknown }[];
+  /** Keys of the portal's own beyond these. */
+  [key: string]: unknown;
+}
+
 /** A feature-service source's layer mapping: the target layer, and the source table and fields appended. */
 export interface LayerMappingArgs {
   /** The target layer id. */
@@ -104,7 +121,14 @@ export interface LayerAppendArgs {
    * (Feature Service/Layer)" reference), up to 4096 characters.
    */
   sourceFilter?: pulumi.Input<string>;
-  /** `{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, or `serviceName` + `layerId`. */
+  /**
+   * The target layer as a FeatureService gives it: `layer: service.layers["stations"]`. Works before the service exists
+   * (`up` creates it, then appends), and its declared fields and indexes are checked at preview: an upsert's
+   * `upsertMatchingField` needs a unique index there. Only its URL is kept in the state. Either this, `layerUrl`, or
+   * `serviceName` + `layerId`.
+   */
+  layer?: pulumi.Input<AppendTargetLayer>;
+  /** `{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, `layer`, or `serviceName` + `layerId`. */
   layerUrl?: pulumi.Input<string>;
   /** With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`). */
   serviceName?: pulumi.Input<string>;

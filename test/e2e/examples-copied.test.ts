@@ -90,6 +90,8 @@ describe("e2e examples run as copied (npm ci, the emulator, the README's command
   let registry: LocalRegistry;
   let work: string;
   const running: ExampleEmulator[] = [];
+  /** The emulator each example's test started, by example name. */
+  const emulatorOf = new Map<string, ExampleEmulator>();
 
   before(async () => {
     assert.ok(fs.existsSync(path.join(root, "dist", "resources", "index.js")), "run `npm run build` first");
@@ -151,6 +153,7 @@ describe("e2e examples run as copied (npm ci, the emulator, the README's command
       assert.ok(fs.readFileSync(path.join(dir, "node_modules", "pulumi-gis-portal", bundle)).equals(execFileSync("tar", ["-xzOf", packedPackage(), `package/${bundle}`], { maxBuffer: 1e8 })), "the provider is this checkout's");
 
       const emu = await emulatorFor(dir);
+      emulatorOf.set(name, emu);
       const { pulumi } = engine(dir);
       for (const command of commands.filter((c) => /^pulumi (stack init|config set)\b/.test(c))) {
         const words = shellWords(command.split(README_ORIGIN).join(emu.url));
@@ -162,6 +165,28 @@ describe("e2e examples run as copied (npm ci, the emulator, the README's command
       assert.ok((summary.create ?? 0) > 0, JSON.stringify(summary));
     });
   }
+
+  it("examples/stations: up creates the service then loads the 50 stations; a second stack (the promotion) gets its own service", async () => {
+    const dir = path.join(work, "stations");
+    const emu = emulatorOf.get("stations");
+    assert.ok(emu, "the stations example is installed and previewed (the test above)");
+    const { pulumi } = engine(dir);
+    const up = async (stack: string) => {
+      const r = await pulumi(["up", "--yes", "--stack", stack]);
+      ok(r, `pulumi up --stack ${stack}`);
+      const out = await pulumi(["stack", "output", "--json", "--stack", stack]);
+      ok(out, "pulumi stack output");
+      return JSON.parse(out.stdout) as { stationsUrl: string; recordCount: number };
+    };
+    const dev = await up("emulator");
+    assert.equal(dev.stationsUrl, `${emu!.url}/arcgis/rest/services/BikeStations/FeatureServer/0`);
+    assert.equal(dev.recordCount, 50);
+    ok(await pulumi(["stack", "init", "emulator-prod"]), "stack init");
+    for (const args of [["portal:url", emu!.url], ["--secret", "portal:token", "tok-prod_admin"], ["portal:serviceUrl", `${emu!.url}/arcgis/rest/services`], ["serviceName", "BikeStationsProd"]]) ok(await pulumi(["config", "set", ...args, "--stack", "emulator-prod"]), `config set ${args.join(" ")}`);
+    const prod = await up("emulator-prod");
+    assert.equal(prod.stationsUrl, `${emu!.url}/arcgis/rest/services/BikeStationsProd/FeatureServer/0`);
+    assert.equal(prod.recordCount, 50);
+  });
 
   it("examples/ci: the workflow's policy step, with @pulumi/policy from the example's package.json", async () => {
     const dir = path.join(work, "ci");

@@ -7,7 +7,7 @@ const root = path.resolve(__dirname, "..", "..");
 export const EXAMPLES_DIR = path.join(root, "examples");
 
 /** The example projects, each with its README, .gitignore, package.json and package-lock.json. */
-export const EXAMPLES = ["catalogue", "categories", "csv-upsert", "ci"] as const;
+export const EXAMPLES = ["catalogue", "categories", "csv-upsert", "ci", "stations"] as const;
 export type ExampleName = (typeof EXAMPLES)[number];
 
 /** Copies an example into `dest` as a clone would have it. */

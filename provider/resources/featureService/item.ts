@@ -22,10 +22,29 @@ export function normalItemInputs(inputs: RawInputs): void {
   if (inputs.sharing !== undefined) inputs.sharing = normalSharing(inputs.sharing);
 }
 
+/**
+ * The old inputs with the folder and sharing the item has, where the program starts managing them
+ * (an adopt, or a folder or sharing newly declared): a plan line only when they differ.
+ */
+async function withHeldPlace(client: () => PortalClient, old: RawInputs, inputs: RawInputs): Promise<RawInputs> {
+  const startsFolder = inputs.folder !== undefined && old.folder === undefined;
+  const startsSharing = inputs.sharing !== undefined && old.sharing === undefined;
+  const itemId = old.itemId ?? inputs.adoptItemId;
+  if ((!startsFolder && !startsSharing) || typeof itemId !== "string" || isUnknown(itemId)) return old;
+  const item = await getItem(client(), itemId).catch(() => undefined);
+  if (!item) return old;
+  const folder = typeof item.ownerFolder === "string" && item.ownerFolder !== "" ? item.ownerFolder : undefined;
+  const held: RawInputs = { ...old, owner: item.owner };
+  if (startsFolder) held.folder = folder ?? "";
+  const wanted = sharingOf(inputs);
+  if (startsSharing && wanted) held.sharing = sharingAsHeld(wanted, await heldSharing(client(), { owner: item.owner, itemId, folder }), false);
+  return held;
+}
+
 /** The folder and sharing lines of a create or an update, with the refusals known at preview (a folder not the owner's, a group that does not exist). */
 export async function itemPlan(client: () => PortalClient, olds: RawInputs | undefined, inputs: RawInputs, failures: CheckFailure[]): Promise<string[]> {
   const created = !olds || Object.keys(olds).length === 0;
-  const old = created ? {} : olds!;
+  const old = created ? {} : await withHeldPlace(client, olds!, inputs);
   const lines: string[] = [];
   if (created || inputs.folder !== undefined) {
     const owned = await ownershipPlan(client, asProps(created ? undefined : { ...old, itemIdToCreate: undefined }), asProps(inputs));

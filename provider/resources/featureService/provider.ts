@@ -17,6 +17,7 @@ import { assertReadableState, STATE_LAYOUT_VERSION, type RawInputs } from "../ma
 import { carryHeldWhenUnset, checkByTable, diffByTable, isCreate } from "../machinery/tableResource";
 import { definedOnly } from "../machinery/definedOnly";
 import { FEATURE_SERVICE_TABLE } from "./table";
+import { adopting, adoptReplaces, adoptService, checkAdopt, type AdoptHooks } from "./adopt";
 import { assertItemInputs, itemPlan, normalItemInputs, readPlace, shareCreated, updatePlace } from "./item";
 import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type FieldSpec, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
 
@@ -102,6 +103,9 @@ async function runSteps(client: PortalClient, serviceUrl: string, kind: Kind, st
   }
 }
 
+/** What adopt.ts reuses of this file. */
+const adoptHooks = (): AdoptHooks => ({ readLayer, updatePlan, keepLayerRefs, update: (id, olds, news) => featureService.update!(id, olds, news) });
+
 export const featureService: pulumi.dynamic.ResourceProvider = {
   configure: configurePortal,
 
@@ -115,7 +119,9 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     let lines: string[] = [];
     if (failures.length === 0) {
       const replacing = !isCreate(olds) && (olds.name !== inputs.name || JSON.stringify(olds.spatialReference) !== JSON.stringify(inputs.spatialReference) || KINDS.some((k) => replacedLayers(declared(olds[k]), declared(inputs[k])).length > 0));
-      if (isCreate(olds) || replacing) {
+      const adopted = await checkAdopt(olds, inputs, failures, adoptHooks(), replacing); // adopt.ts: an existing service, only what differs
+      if (adopted) lines = adopted;
+      else if (isCreate(olds) || replacing) {
         lines = await createPlan(inputs, failures);
         if (replacing) lines.unshift(`+- replace feature service ${String(olds.name)}: ${replaceReason(olds, inputs)}; its rows go with it`);
       } else {
@@ -132,11 +138,13 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     assertReadableState(olds, "FeatureService");
     const { changes, replaces } = diffByTable(FEATURE_SERVICE_TABLE, comparable(olds), comparable(news));
     for (const kind of KINDS) if (replacedLayers(declared(olds[kind]), declared(news[kind])).length > 0 && !replaces.includes(kind)) replaces.push(kind);
+    if (adoptReplaces(olds, news)) replaces.push("adoptItemId");
     if (replaces.length > 0) rememberReplaced(news.__urn, olds);
     return { changes: changes || replaces.length > 0, replaces, deleteBeforeReplace: olds.name === news.name };
   },
 
   async create(inputs: RawInputs) {
+    if (adopting({}, inputs)) return adoptService(inputs, adoptHooks()); // adopt.ts
     const client = portalClient();
     const owner = await client.username();
     await assertItemInputs(client, inputs);
@@ -251,7 +259,7 @@ function replaceReason(olds: RawInputs, news: RawInputs): string {
 }
 
 /** A layer as the portal holds it, in the declared shape: what equals the declared spec is kept as written. */
-function readLayer(info: Record<string, unknown>, was: LayerSpec | undefined): LayerSpec {
+export function readLayer(info: Record<string, unknown>, was: LayerSpec | undefined): LayerSpec {
   const oid = String(info.objectIdField ?? "OBJECTID");
   const gid = typeof info.globalIdField === "string" && info.globalIdField ? info.globalIdField : undefined;
   const wasFields = new Map((was?.fields ?? []).map((f) => [f.name.toLowerCase(), f]));
@@ -270,8 +278,8 @@ function readLayer(info: Record<string, unknown>, was: LayerSpec | undefined): L
   });
   return definedOnly({
     geometryType: typeof info.geometryType === "string" ? info.geometryType : undefined,
-    fields,
-    indexes: indexes.length === 0 && was !== undefined && was.indexes === undefined ? undefined : indexes, // none declared, none held: as written
+    fields: was && was.fields === undefined && fields.length === 0 ? undefined : fields, // none declared, none held: as written
+    indexes: was && was.indexes === undefined && indexes.length === 0 ? undefined : indexes,
     displayField: typeof info.displayField === "string" && info.displayField ? info.displayField : was?.displayField,
     objectIdField: was?.objectIdField ?? (oid === "OBJECTID" ? undefined : oid),
     globalIdField: gid,

@@ -153,6 +153,16 @@ export const FEATURE_SERVICE_TABLE = {
     change: "ignore",
     doc: "The removals allowed to drop data: `layers.<layer>` or `layers.<layer>.fields.<field>` (`tables.` alike).",
   },
+  // an existing hosted service's item (adopt.ts); another id replaces (the diff), removing it changes nothing
+  adoptItemId: {
+    role: "argument",
+    rule: z.string().regex(/^[A-Za-z0-9]+$/, "must be an item id (letters and digits)").optional(),
+    change: "ignore",
+    doc: "The item id of a hosted feature service that exists: create adopts it instead of creating one, " +
+      "changing only what differs from the program (nothing differs: no write). Refused at preview when the item " +
+      "is missing, is not a hosted feature service, or its service has another name. Another id replaces; " +
+      "removing it changes nothing.",
+  },
   serviceUrl: {
     role: "output",
     outputType: "Output<string>",

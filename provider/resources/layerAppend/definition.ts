@@ -51,6 +51,22 @@ export const layerAppend = defineResource({
       },
     },
     {
+      name: "AppendTargetLayer",
+      doc: "A layer as a FeatureService's `layers` or `tables` output gives it (`service.layers[\"stations\"]`): " +
+        "its id and URL once the service exists, and its declared fields and indexes.",
+      moreKeys: true,
+      fields: {
+        id: { type: "number", doc: "The layer id, once the service exists.", optional: true },
+        url: { type: "string", doc: "The layer URL, once the service exists.", optional: true },
+        fields: { type: "{ name: string; [key: string]: unknown }[]", doc: "The declared fields.", optional: true },
+        indexes: {
+          type: "{ fields: string; isUnique?: boolean; [key: string]: unknown }[]",
+          doc: "The declared indexes: a unique one lets an upsert match rows.",
+          optional: true,
+        },
+      },
+    },
+    {
       name: "LayerMappingArgs",
       doc: "A feature-service source's layer mapping: the target layer, and the source table and fields appended.",
       moreKeys: true,

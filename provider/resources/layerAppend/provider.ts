@@ -8,12 +8,14 @@ import { getAppendJob, getLayerInfo, layerUrl, type AppendJob } from "../../ops/
 import { AuthError, PortalError } from "../../rest/errors";
 import { checkInputs } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
+import type { CheckFailure } from "../../rules/failures";
 import { configurePortal, portalClient } from "../machinery/client";
 import { fingerprint } from "./file";
-import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendShape, NO_REPLACE_KEYS } from "./table";
+import { formatOfFile, LAYER_APPEND_INPUT_KEYS, layerAppendInput, layerAppendShape, NO_REPLACE_KEYS, TARGET_FROM_OUTPUT } from "./table";
 import { readJournal, removeJournal } from "./journal";
 import { appendOnce, lastEditDate } from "./recover";
 import { appendRefusal } from "./layer";
+import { declaredLayer, declaredLayerFailures, declaredUrl, describeLayer, layerTarget } from "./declared";
 import { sourceLine } from "./source";
 import { rememberReplaced, replacedOlds } from "../machinery/replacing";
 import { assertReadableState, STATE_LAYOUT_VERSION } from "../machinery/state";
@@ -36,15 +38,21 @@ function layerAndJob(id: string, props: Props): { layer: string; jobId: string }
   return { layer: (props.targetLayerUrl as string | undefined) ?? id.slice(0, cut), jobId: (props.jobId as string | undefined) ?? id.slice(cut + 1) };
 }
 
-/** Input keys whose values differ; a moved file with the same content is not a change. */
+/**
+ * Input keys whose values differ; a moved file with the same content is not a change, nor is a
+ * FeatureService layer whose schema changed at the same URL (`layer` is compared by its URL).
+ */
 export function changedInputs(olds: Props, news: Props): string[] {
   const sameFile = olds.fileSha256 !== undefined && olds.fileSha256 === news.fileSha256 && olds.fileSize === news.fileSize;
-  return LAYER_APPEND_INPUT_KEYS.filter((k) => !(k === "file" && sameFile) && !isDeepStrictEqual(olds[k], news[k]));
+  const same = (k: string) => (k === "layer" ? isDeepStrictEqual(layerTarget(olds[k]), layerTarget(news[k])) : isDeepStrictEqual(olds[k], news[k]));
+  return LAYER_APPEND_INPUT_KEYS.filter((k) => !(k === "file" && sameFile) && !same(k));
 }
 
-/** The target layer's URL when config alone gives it (no request): shown known in previews. */
+/** The target layer's URL when the inputs give it without a request: shown known in previews. */
 function knownLayerUrl(inputs: Props): string | undefined {
+  if (inputs.layer !== undefined) return declaredUrl(declaredLayer(inputs.layer));
   if (Object.values(pick(inputs, ["layerUrl", "serviceName", "layerId"])).some(isUnknown)) return undefined;
+  if (inputs.layerUrl === undefined && (inputs.serviceName === undefined || inputs.layerId === undefined)) return undefined;
   try {
     return (inputs.layerUrl ?? layerUrl(portalClient(), inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
   } catch {
@@ -55,6 +63,17 @@ function knownLayerUrl(inputs: Props): string | undefined {
 /** The source of an append as a plan line names it (layerAppend/source.ts). */
 const appendSource = (news: Props): string => sourceLine(news, (file) => fileLine(file, news.fileSize, news.fileSha256, news.appendUploadFormat ?? "format ?"));
 
+const again = (replaces: string[]) => ` again (changed: ${replaces.join(", ")}; the rows of the previous load stay)`;
+
+/** The target of a plan line when its URL is not known yet. */
+function targetLine(news: Props): string {
+  const layer = declaredLayer(news.layer);
+  if (layer !== undefined) return describeLayer(layer);
+  if (news.layer !== undefined) return "the layer another resource gives (known at apply)";
+  if (news[TARGET_FROM_OUTPUT] === "layerUrl") return "the layerUrl another resource gives once it creates the layer";
+  return `${news.serviceName ?? "?"}/${news.layerId ?? "?"}`;
+}
+
 /** What a step will load, for the plan (provider/resources/machinery/plan.ts). */
 export function appendPlan(olds: Props, news: Props, changed: string[]): string[] {
   const exists = Object.keys(olds).length > 0;
@@ -63,9 +82,10 @@ export function appendPlan(olds: Props, news: Props, changed: string[]): string[
   if (exists && replaces.length === 0) return changed.map((k) => `~ ${k}: ${shown(olds[k])} → ${shown(news[k])}`);
   const source = appendSource(news);
   const mode = news.upsert === true ? `upsert matching on ${news.upsertMatchingField ?? "the layer's unique field"}` : "append (new rows)";
-  const into = news.targetLayerUrl ?? `${news.serviceName ?? "?"}/${news.layerId ?? "?"}`;
-  const again = exists ? ` again (changed: ${replaces.join(", ")}; the rows of the previous load stay)` : "";
-  return [`+ load ${source} into ${into}: ${mode}${again}`];
+  const into = news.targetLayerUrl ?? targetLine(news);
+  // a layer of a service not created yet is long to describe: on a line of its own
+  if (news.targetLayerUrl === undefined && declaredLayer(news.layer) !== undefined) return [`+ load ${source}: ${mode}${exists ? again(replaces) : ""}`, `  into ${into}`];
+  return [`+ load ${source} into ${into}: ${mode}${exists ? again(replaces) : ""}`];
 }
 
 /** What a create will do about an append an interrupted run left in the journal. */
@@ -75,6 +95,34 @@ async function journalLines(inputs: Props): Promise<string[]> {
   if (e?.state === "started") return [`  (an interrupted run started job ${e.jobId} at ${e.at}: up waits for that job and appends nothing again)`];
   if (e?.state === "sending") return [`! an interrupted run sent this append at ${e.at} without an answer: up stops unless running it again is harmless (docs/recovery.md "LayerAppend")`];
   return [];
+}
+
+/**
+ * The failures with a target given as another resource's output (TARGET_FROM_OUTPUT) that holds no value:
+ * a `layerUrl` of a layer not created yet is not known at preview (no failure: the apply's check sees it);
+ * a `layer` holding nothing names no layer of the service.
+ */
+function pendingTarget(news: Props, inputs: Props, failures: CheckFailure[]): CheckFailure[] {
+  const fromOutput = typeof news[TARGET_FROM_OUTPUT] === "string" ? String(news[TARGET_FROM_OUTPUT]).split(",") : [];
+  const noTarget = (f: CheckFailure) => f.reason.startsWith("no target layer");
+  if (fromOutput.length === 0 || !failures.some(noTarget)) return failures;
+  const rest = failures.filter((f) => !noTarget(f));
+  if (fromOutput.includes("layer")) {
+    return [...rest, { property: "layer", reason: "the output given holds no layer: is the name in service.layers[\"<name>\"] (or tables) one the FeatureService declares?" }];
+  }
+  inputs[TARGET_FROM_OUTPUT] = "layerUrl"; // for the plan line; the apply's check has the URL once the layer exists
+  return rest;
+}
+
+/** The URL appended to: the FeatureService layer's, the layerUrl, or serviceName/layerId under portal:serviceUrl. */
+function targetUrl(client: ReturnType<typeof portalClient>, inputs: Props): string {
+  if (inputs.layer !== undefined) {
+    const url = declaredUrl(declaredLayer(inputs.layer));
+    if (url === undefined) throw new Error("LayerAppend: layer has no url: the FeatureService that declares it has not created it; nothing was appended");
+    return url;
+  }
+  if (inputs.layerUrl === undefined && inputs.serviceName === undefined) throw new Error("LayerAppend: layerUrl holds no URL: the output given has no value (a layer its service does not have?); nothing was appended");
+  return (inputs.layerUrl ?? layerUrl(client, inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
 }
 
 export const layerAppend: pulumi.dynamic.ResourceProvider = {
@@ -87,7 +135,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     const inputs: Props = pick(news, Object.keys(layerAppendShape));
     if (typeof news.__urn === "string") inputs.__urn = news.__urn;
     const checked = checkInputs(layerAppendInput, inputs);
-    const failures = checked.ok ? [] : [...checked.failures];
+    const failures = pendingTarget(news, inputs, checked.ok ? [] : [...checked.failures]);
     if (typeof inputs.file === "string" && !isUnknown(inputs.file) && !failures.some((f) => f.property === "file")) {
       const fp = await fingerprint(inputs.file);
       if ("property" in fp) failures.push(fp);
@@ -95,9 +143,14 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
       inputs.appendUploadFormat ??= formatOfFile(inputs.file);
     }
     inputs.schemaVersion = STATE_LAYOUT_VERSION;
+    // a FeatureService's layer: its declared schema is checked here, even before the service exists
+    if (failures.length === 0) failures.push(...(await declaredLayerFailures(inputs)));
     const target = knownLayerUrl(inputs);
     if (target !== undefined) inputs.targetLayerUrl = target;
     const lines = appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs));
+    delete inputs[TARGET_FROM_OUTPUT];
+    // the state keeps the layer's id and URL only: its schema is the FeatureService's (and the journal hashes what create gets)
+    if (inputs.layer !== undefined) inputs.layer = layerTarget(inputs.layer) as Props["layer"];
     if (lines.length > 0 && Object.keys(olds ?? {}).length === 0) lines.push(...(await journalLines(inputs)));
     const planned = withPlan(inputs, lines);
     return failures.length === 0 ? { inputs: planned } : { inputs: planned, failures };
@@ -113,7 +166,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
 
   async create(inputs: Props) {
     const client = portalClient();
-    const layer = (inputs.layerUrl ?? layerUrl(client, inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
+    const layer = targetUrl(client, inputs);
     // spec.md#layer-append-metadata: the layer JSON says whether this append can be accepted; refuse before sending it
     const info = await getLayerInfo(client, layer);
     const refusal = appendRefusal(layer, info, inputs, inputs.appendUploadFormat);

@@ -18,7 +18,7 @@ type AppendParams = Omit<typeof appendParamsShape, "appendUploadId">;
  * from the rules, not from the table (./props): the table's schema runs sourceRules, and a type
  * taken from it would close an import circle.
  */
-type Props = { [K in keyof AppendParams]?: z.output<AppendParams[K]> } & { layerUrl?: string; layerId?: number; file?: string; [key: string]: unknown };
+type Props = { [K in keyof AppendParams]?: z.output<AppendParams[K]> } & { layer?: unknown; layerUrl?: string; layerId?: number; file?: string; [key: string]: unknown };
 
 /** One entry of `layerMappings`, as its rule parses it. */
 type LayerMapping = NonNullable<Props["layerMappings"]>[number];
@@ -35,10 +35,13 @@ export const isFeatureServiceSource = (v: Props) => given(v.appendItemId) && typ
  */
 export const UPSERT_ONLY: Readonly<Record<string, unknown>> = { upsertMatchingField: undefined, useGlobalIds: false, skipInserts: false, skipUpdates: false, updateGeometry: true };
 
-/** The target layer id when the inputs give it without a request (layerId, or the URL's last segment). */
+/** The target layer id when the inputs give it without a request (layerId, a FeatureService layer's id, or the URL's last segment). */
 function targetLayerId(v: Props): number | undefined {
   if (typeof v.layerId === "number") return v.layerId;
-  const m = typeof v.layerUrl === "string" ? /\/FeatureServer\/(\d+)\/?$/.exec(v.layerUrl) : null;
+  const layer = v.layer as { id?: unknown; url?: unknown } | undefined;
+  if (typeof layer?.id === "number") return layer.id;
+  const url = typeof v.layerUrl === "string" ? v.layerUrl : layer?.url;
+  const m = typeof url === "string" ? /\/FeatureServer\/(\d+)\/?$/.exec(url) : null;
   return m ? Number(m[1]) : undefined;
 }
 

@@ -14,6 +14,13 @@ import type { ArgumentName, Table } from "../machinery/propertyTable";
 /** The three sources a LayerAppend may name (spec.md#append-source, with `file` uploaded first). */
 export const LAYER_APPEND_SOURCES = ["edits", "file", "appendItemId"] as const;
 
+/**
+ * The hidden input the public class adds when the target (`layer` or `layerUrl`) is another resource's
+ * output: a value that output does not hold yet at a preview is then "not known yet", not "missing".
+ * Never kept in the state.
+ */
+export const TARGET_FROM_OUTPUT = "__targetFromOutput";
+
 /** Default job poll deadline in seconds. */
 export const DEFAULT_APPEND_TIMEOUT_SECONDS = 600;
 
@@ -30,6 +37,17 @@ const layerUrlRule = z.string().superRefine((s, ctx) => {
   const expected = "{serviceUrl}/<service>/FeatureServer/<layerId>";
   const message = `${JSON.stringify(s.slice(0, 200))} is not a layer URL; expected ${expected}`;
   ctx.addIssue({ code: "custom", message });
+});
+
+/**
+ * A FeatureService's layer output: its id and URL once the service exists, its declared fields and indexes
+ * (the keys of the declared layer beyond these pass: layerAppend/declared.ts reads them).
+ */
+const layerRule = z.looseObject({
+  id: z.number().int().min(0).optional(),
+  url: layerUrlRule.optional(),
+  fields: z.array(z.looseObject({ name: z.string() })).optional(),
+  indexes: z.array(z.looseObject({ fields: z.string(), isUnique: z.boolean().optional() })).optional(),
 });
 
 /**
@@ -158,11 +176,21 @@ export const LAYER_APPEND = {
     doc: "Feature-service sources only: a where clause on the source layer's rows (parameter name from the REST " +
       "\"Append (Feature Service/Layer)\" reference), up to 4096 characters.",
   },
+  layer: {
+    role: "argument",
+    type: "Input<AppendTargetLayer>",
+    rule: layerRule.optional(),
+    change: "replace",
+    doc: "The target layer as a FeatureService gives it: `layer: service.layers[\"stations\"]`. Works before the " +
+      "service exists (`up` creates it, then appends), and its declared fields and indexes are checked at preview: " +
+      "an upsert's `upsertMatchingField` needs a unique index there. Only its URL is kept in the state. Either " +
+      "this, `layerUrl`, or `serviceName` + `layerId`.",
+  },
   layerUrl: {
     role: "argument",
     rule: layerUrlRule.optional(),
     change: "replace",
-    doc: "`{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, or `serviceName` + `layerId`.",
+    doc: "`{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, `layer`, or `serviceName` + `layerId`.",
   },
   serviceName: {
     role: "argument",
@@ -267,12 +295,20 @@ const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 export const layerAppendInput = z.object(layerAppendShape).superRefine((v, ctx) => {
   exactlyOneOf(LAYER_APPEND_SOURCES)(v, ctx);
   sourceRules(v, ctx); // the hosted-service source and the option combinations (layerAppend/source.ts)
-  // the target: a layer URL, or a service name and layer id under portal:serviceUrl
-  if (given(v.layerUrl) && (given(v.serviceName) || given(v.layerId))) {
-    const message = "layerUrl and serviceName/layerId are both set; give one target";
-    ctx.addIssue({ code: "custom", path: ["layerUrl"], message });
-  } else if (!given(v.layerUrl)) {
-    const message = "no target layer; set layerUrl, or serviceName and layerId";
+  // the target: a FeatureService's layer, a layer URL, or a service name and layer id under portal:serviceUrl
+  const named = {
+    layer: given(v.layer),
+    layerUrl: given(v.layerUrl),
+    "serviceName/layerId": given(v.serviceName) || given(v.layerId),
+  };
+  const targets = Object.keys(named).filter((k) => named[k as keyof typeof named]);
+  if (targets.length > 1) {
+    const message = `${targets.join(" and ")} are ${targets.length === 2 ? "both" : "all"} set; give one target`;
+    ctx.addIssue({ code: "custom", path: [targets[0] === "layer" ? "layer" : "layerUrl"], message });
+  } else if (given(v.layer) || given(v.layerUrl)) {
+    // one target
+  } else {
+    const message = "no target layer; set layer (a FeatureService's layer), layerUrl, or serviceName and layerId";
     if (!given(v.serviceName)) ctx.addIssue({ code: "custom", path: ["serviceName"], message });
     if (!given(v.layerId)) ctx.addIssue({ code: "custom", path: ["layerId"], message });
   }
