@@ -94,4 +94,17 @@ describe("provider FeatureService: the item's folder and sharing", function () {
     assert.match(reasons[0]!, /^folder: dev_publisher has no folder f{32}/);
     assert.match(reasons[1]!, /^sharing\.groups\[0\]: group a{32} does not exist/);
   });
+
+  it("an adopt plans folder and sharing against what the item holds: no line when they match, a move when not", async () => {
+    const made = await featureService.create((await featureService.check!({}, declared({ name: "Depots3" }))).inputs!);
+    const adopt = (extra: object) => featureService.check!({}, declared({ name: "Depots3", adoptItemId: made.id, ...extra }));
+    const same = await adopt({});
+    assert.deepEqual(same.failures ?? [], []);
+    assert.deepEqual(plan(same), [`= adopt feature service Depots3 (${made.id}): no change`]);
+    const moved = await adopt({ folder: folderB, sharing: { access: "org", groups: [groupId] } });
+    assert.deepEqual(plan(moved).slice(1), ['~ folder: "Depots A" → "Depots B" (a move: the item keeps its id)']);
+    const adopted = await featureService.create(moved.inputs!);
+    assert.equal(adopted.id, made.id);
+    assert.equal((await post(`content/users/dev_publisher/items/${made.id}`)).item.ownerFolder, folderB);
+  });
 });
