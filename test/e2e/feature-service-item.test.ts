@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { createFixtureProject, fixtureStack, type FixtureProject } from "../support/pulumi";
+import { createFixtureProject, emulatorStackConfig, fixtureStack, type FixtureProject } from "../support/pulumi";
 
 const KINDS = `[{ name: "Bus", code: 1 }, { name: "Tram", code: 2 }]`;
 const program = (kinds: string) => `
@@ -44,17 +44,9 @@ describe("e2e FeatureService: folder, sharing and a field domain", function () {
   before(async () => {
     emu = await startEmulator({ port: 0 });
     project = createFixtureProject("feature-service-item", program(KINDS));
-    stack = await fixtureStack(project, "dev", {
-      "portal:url": { value: emu.portalUrl },
-      "portal:serviceUrl": { value: emu.serviceUrl },
-      "portal:token": { value: emu.tokens.dev_publisher, secret: true },
-    });
+    stack = await fixtureStack(project, "dev", emulatorStackConfig(emu, "dev_publisher"));
   });
-
-  after(async () => {
-    await emu?.close();
-    project?.remove();
-  });
+  after(async () => Promise.all([emu?.close(), project?.remove()]));
 
   it("creates in the folder shared to the group; a domain change is planned, applied, and refresh finds no drift", async () => {
     const up = await stack.up();
