@@ -31,6 +31,11 @@ describe("FeatureService field domains", () => {
     assert.deepEqual(schemaChanges("layers", layer(kinds([["Bus", 1]])), layer(kinds([["Bus", 1]]))).lines, []);
   });
 
+  it("a field added with a domain says so", () => {
+    const was: LayerMap = { stations: { geometryType: "esriGeometryPoint", id: 0, fields: [{ name: "name", type: "esriFieldTypeString" }] } };
+    assert.deepEqual(schemaChanges("layers", was, layer({ type: "range", name: "Kinds", range: [1, 3] })).lines, ["~ layer stations", '+ field kind (small integer, domain range "Kinds" [1, 3])']);
+  });
+
   it("a new layer's fields carry their domains in addToDefinition", () => {
     const { steps } = schemaChanges("layers", {}, layer(kinds([["Bus", 1]])));
     const fields = ((steps[0]!.body.layers as Array<Record<string, unknown>>)[0]!.fields as Array<Record<string, unknown>>);

@@ -51,7 +51,8 @@ export function domainBody(d: DomainSpec | null | undefined): Record<string, unk
     : { type: "codedValue", name: d.name, codedValues: d.codedValues.map((v) => ({ name: v.name, code: v.code })) };
 }
 
-const label = (d: DomainSpec | null | undefined) => {
+/** A domain as a plan line names it: `coded values "Kinds" (3)`, `range "Heights" [0, 40]`, `(none)`. */
+export const domainLabel = (d: DomainSpec | null | undefined) => {
   if (!d) return "(none)";
   return d.type === "range" ? `range ${JSON.stringify(d.name)} [${d.range[0]}, ${d.range[1]}]` : `coded values ${JSON.stringify(d.name)} (${d.codedValues.length})`;
 };
@@ -59,7 +60,7 @@ const coded = (v: CodedValue) => `${JSON.stringify(v.name)} = ${JSON.stringify(v
 
 /** `~ field kind: domain coded values "Kinds" (2) → coded values "Kinds" (3): + "Tram" = 3` */
 export function domainChangeLine(field: string, was: DomainSpec | null | undefined, now: DomainSpec | null | undefined): string {
-  let line = `~ field ${field}: domain ${label(was)} → ${label(now)}`;
+  let line = `~ field ${field}: domain ${domainLabel(was)} → ${domainLabel(now)}`;
   if (was?.type === "codedValue" && now?.type === "codedValue") {
     const key = (v: CodedValue) => JSON.stringify([v.code, v.name]);
     const before = new Set(was.codedValues.map(key));

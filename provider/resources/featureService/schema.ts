@@ -1,6 +1,6 @@
 // A FeatureService's declared layers and tables against the state: the admin definition calls that
 // bring the portal there, the plan lines that say so, and the removals that drop data.
-import { domainBody, domainChangeLine, domainProblems, type DomainSpec } from "./domains";
+import { domainBody, domainChangeLine, domainLabel, domainProblems, type DomainSpec } from "./domains";
 export const FIELD_TYPES = [
   "esriFieldTypeOID", "esriFieldTypeGlobalID", "esriFieldTypeGUID", "esriFieldTypeString", "esriFieldTypeSmallInteger",
   "esriFieldTypeInteger", "esriFieldTypeDouble", "esriFieldTypeSingle", "esriFieldTypeDate", "esriFieldTypeBlob",
@@ -132,7 +132,7 @@ export function schemaChanges(kind: Kind, olds: LayerMap, news: LayerMap): { lin
     if (dropped.length > 0 || goneIndexes.length > 0) {
       steps.push({ op: "deleteFromDefinition", layer: n, body: { fields: dropped.map((f) => ({ name: f.name })), indexes: goneIndexes.map((i) => ({ name: indexName(i) })) } });
     }
-    for (const f of fresh) lines.push(`+ field ${f.name} (${typeLabel(f.type)})`);
+    for (const f of fresh) lines.push(`+ field ${f.name} (${typeLabel(f.type)}${f.domain ? `, domain ${domainLabel(f.domain)}` : ""})`);
     for (const i of newIdx) lines.push(`+ ${indexLine(i)}`);
     if (fresh.length > 0 || newIdx.length > 0) steps.push({ op: "addToDefinition", layer: n, body: { fields: fresh.map(fieldBody), indexes: newIdx.map(indexBody) } });
     const updated: Array<Record<string, unknown>> = [];
