@@ -79,7 +79,7 @@ export class Emu implements EmulatorHost {
   /** spec.md#generate-url-report serverId: the org's federated servers (fixtures; default one hosting server, unconfirmed). */
   federatedServers(orgId: string): Array<{ id: string; url: string }> {
     const org = this.fixtures.orgs.find((o) => o.id === orgId);
-    return (org?.federatedServers ?? [{ id: "hostingServer" }]).map((s) => ({ id: s.id, url: s.url ?? `${this.urls.origin}/arcgis` }));
+    return (org?.federatedServers ?? [{ id: "hostingServer" }]).map((s) => ({ id: s.id, url: s.url ?? `${this.urls.origin}/${this.flavor === "enterprise" ? "server" : "arcgis"}` }));
   }
 
   get serviceUrl(): string {
