@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 import { logInternalError } from "./internalErrors";
 import { onLauncherGone } from "./parentWatch";
+import type { Flavor } from "./features/urls";
 
 const OPTIONS = {
   port: { type: "string", default: "7443" },
@@ -16,6 +17,7 @@ const OPTIONS = {
   "http-errors": { type: "boolean", default: false },
   "job-delay-ms": { type: "string" },
   "request-timeout-ms": { type: "string" },
+  flavor: { type: "string", default: "online" },
   detached: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -39,6 +41,9 @@ Options:
   --request-timeout-ms <n>
                         a request not answered this long after its body arrived gets a 504
                         in the error envelope (default 60000)
+  --flavor <name>       the hosted feature service URL forms to serve: online (default;
+                        <orgId>/arcgis/rest/services/<name>/FeatureServer, names unique per
+                        organization) or enterprise (server/rest/services/Hosted/<name>/FeatureServer)
   --detached            keep running after the process that started it ends (stop it with
                         SIGINT or SIGTERM)
   -h, --help            print this help and exit
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     httpErrors: values["http-errors"],
     jobDelayMs: values["job-delay-ms"] !== undefined ? Number(values["job-delay-ms"]) : undefined,
     requestTimeoutMs: values["request-timeout-ms"] !== undefined ? Number(values["request-timeout-ms"]) : undefined,
+    flavor: values.flavor as Flavor,
   });
   const lines = [
     `portal emulator (release ${values.release}) listening`,

@@ -8,6 +8,7 @@ import { Portal } from "./models/portal";
 import { Jobs } from "./jobs";
 import { badRequest, tokenRequired } from "./errors";
 import { createItemRecord } from "./models/itemRecord";
+import { orgServiceRoot, type Flavor } from "./features/urls";
 
 export interface Urls {
   origin: string;
@@ -78,11 +79,22 @@ export class Emu implements EmulatorHost {
   /** spec.md#generate-url-report serverId: the org's federated servers (fixtures; default one hosting server, unconfirmed). */
   federatedServers(orgId: string): Array<{ id: string; url: string }> {
     const org = this.fixtures.orgs.find((o) => o.id === orgId);
-    return (org?.federatedServers ?? [{ id: "hostingServer" }]).map((s) => ({ id: s.id, url: s.url ?? `${this.urls.origin}/arcgis` }));
+    return (org?.federatedServers ?? [{ id: "hostingServer" }]).map((s) => ({ id: s.id, url: s.url ?? `${this.urls.origin}/${this.flavor === "enterprise" ? "server" : "arcgis"}` }));
   }
 
   get serviceUrl(): string {
     return this.urls.serviceUrl;
+  }
+
+  /** The deployment whose service URL forms are served (EmulatorOptions.flavor). */
+  flavor: Flavor = "online";
+
+  serviceRootFor(orgId: string): string {
+    return orgServiceRoot(this.urls.origin, this.flavor, orgId, this.firstOrgId());
+  }
+
+  firstOrgId(): string {
+    return this.fixtures.orgs[0]?.id ?? "";
   }
 
   releaseAtLeast(release: string): boolean {

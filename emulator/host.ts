@@ -3,6 +3,7 @@
 // calls registerFeatureServices(app, host) from emulator/features/index.ts; part 2 uses only
 // what is declared here, so the two halves can change independently.
 import type { FastifyInstance } from "fastify";
+import type { Flavor } from "./features/urls";
 import type { StoredData } from "./storedData";
 
 export interface EmulatorOrg {
@@ -102,6 +103,12 @@ export interface EmulatorHost {
   readonly dataDir: string;
   /** Feature-service URL root, e.g. http://127.0.0.1:PORT/arcgis/rest/services. */
   readonly serviceUrl: string;
+  /** The deployment whose service URL forms the emulator serves (features/urls.ts); default online. */
+  readonly flavor?: Flavor;
+  /** The services root of an organization's new services (features/urls.ts orgServiceRoot). */
+  serviceRootFor?(orgId: string): string;
+  /** The first organization of the fixtures (the one RunningEmulator.serviceUrl's services belong to). */
+  firstOrgId?(): string;
 }
 
 /** createService's createParameters as the feature side keeps them. */

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { loadFixtures, type Fixtures } from "./fixtures";
 import { Emu } from "./context";
 import { buildServer } from "./server";
+import { defaultServiceRoot, FLAVORS, type Flavor } from "./features/urls";
 
 export { defaultFixtures, rosterFixtures, ROSTER_MEMBER_TREE } from "./fixtures";
 export type { Fixtures, FixtureOrg, FixtureUser, ClassificationSchema } from "./fixtures";
@@ -31,6 +32,12 @@ export interface EmulatorOptions {
    * answered by then is answered with a 504 in the envelope. Default 60,000 ms; 0 turns it off.
    */
   requestTimeoutMs?: number;
+  /**
+   * The deployment whose hosted feature service URLs are served (features/urls.ts): "online"
+   * (default; `<orgId>/arcgis/rest/services/<name>/FeatureServer`, names unique per organization) or
+   * "enterprise" (`server/rest/services/Hosted/<name>/FeatureServer`, one namespace).
+   */
+  flavor?: Flavor;
 }
 
 export interface RunningEmulator {
@@ -40,7 +47,10 @@ export interface RunningEmulator {
   serviceUrl: string;
   controlUrl: string;
   portalId: string;
-  orgs: Record<string, { id: string; urlKey: string; admin: string }>;
+  /** The deployment whose service URL forms are served. */
+  flavor: Flavor;
+  /** Each organization's `serviceUrl`: the services root its new services are created under. */
+  orgs: Record<string, { id: string; urlKey: string; admin: string; serviceUrl: string }>;
   tokens: Record<string, string>;
   close(): Promise<void>;
 }
@@ -50,9 +60,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const release = options.release ?? "11.4";
   if (options.requestTimeoutMs !== undefined && !(Number.isFinite(options.requestTimeoutMs) && options.requestTimeoutMs >= 0)) throw new Error(`requestTimeoutMs must be a number of milliseconds, 0 or more; got ${options.requestTimeoutMs}`);
   if (!/^\d+(\.\d+)*$/.test(release)) throw new Error(`release ${JSON.stringify(release)} must look like 11.4 or 10.8.1`);
+  const flavor = options.flavor ?? "online";
+  if (!(FLAVORS as readonly string[]).includes(flavor)) throw new Error(`flavor ${JSON.stringify(flavor)} must be one of ${FLAVORS.join(", ")}`);
   const webAdaptor = options.webAdaptor?.replace(/^\/+|\/+$/g, "") || undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-emulator-"));
   const emu = new Emu(fixtures, dataDir, release, options.httpErrors ?? false, options.jobDelayMs ?? 20);
+  emu.flavor = flavor;
   const host = options.host ?? "127.0.0.1";
   const httpServer = http.createServer();
   let app;
@@ -64,7 +77,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const { port } = httpServer.address() as AddressInfo;
     const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     const portalUrl = webAdaptor ? `${origin}/${webAdaptor}` : origin;
-    emu.urls = { origin, portalUrl, sharingUrl: `${portalUrl}/sharing/rest`, serviceUrl: `${origin}/arcgis/rest/services`, controlUrl: `${origin}/__emulator` };
+    emu.urls = { origin, portalUrl, sharingUrl: `${portalUrl}/sharing/rest`, serviceUrl: defaultServiceRoot(origin, flavor), controlUrl: `${origin}/__emulator` };
     app = (await buildServer(emu, webAdaptor, httpServer, options.requestTimeoutMs)).app;
     await app.ready();
   } catch (e) {
@@ -80,7 +93,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     serviceUrl: emu.urls.serviceUrl,
     controlUrl: emu.urls.controlUrl,
     portalId: fixtures.orgs[0].id,
-    orgs: Object.fromEntries(fixtures.orgs.map((o) => [o.id, { id: o.id, urlKey: o.urlKey, admin: o.users.find((u) => u.role === "org_admin")?.username ?? "" }])),
+    flavor,
+    orgs: Object.fromEntries(fixtures.orgs.map((o) => [o.id, { id: o.id, urlKey: o.urlKey, admin: o.users.find((u) => u.role === "org_admin")?.username ?? "", serviceUrl: emu.serviceRootFor(o.id) }])),
     tokens: { ...emu.portal.directory.fixtureTokens },
     close: async () => {
       emu.jobs.close();

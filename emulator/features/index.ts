@@ -15,16 +15,15 @@ import { serviceRoutes } from "./routes/service";
 import { uploadRoutes } from "./routes/uploads";
 import { FeatureState } from "./state";
 import { route, SERVICE_READING } from "../route";
+import { serviceMounts, type ServiceMount } from "./urls";
 
 export { FeatureState } from "./state";
 
-const DEFAULT_ROOT = "/arcgis/rest/services";
-
 /** The service root from the listening socket (the host learns its URLs only after listen). */
-function serviceRootOf(app: FastifyInstance): string {
+function serviceRootOf(app: FastifyInstance, root: string): string {
   const a = app.server.address() as AddressInfo;
   const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
-  return `http://${host}:${a.port}${DEFAULT_ROOT}`;
+  return `http://${host}:${a.port}${root}`;
 }
 
 function serverInfo(serviceRoot: string, release: string) {
@@ -46,34 +45,46 @@ export const registerFeatureServices: RegisterFeatureServices = async (app: Fast
     state.registerItems(host.serviceUrl);
   });
   host.provideServices?.({
-    isNameAvailable: (_orgId, name) => !state.service(name), // the emulator's services share one namespace
+    isNameAvailable: (orgId, name) => state.isNameAvailable(orgId, name), // per organization on Online (urls.ts)
     create: (owner, orgId, params) => {
       const service = state.createService(owner, orgId, params);
       return { name: service.name, url: state.serviceUrl(service), itemId: service.itemId };
     },
   });
-  const root = DEFAULT_ROOT;
+  const mounts = serviceMounts(state.flavor);
+  const defaultRoot = mounts[0]!.services;
   if (host.serviceUrl) state.registerItems(host.serviceUrl);
-  else app.server.once("listening", () => state.registerItems(serviceRootOf(app)));
-  const adminRoot = root.replace(/\/services$/, "/admin/services");
-  // the public API's <server>/rest/info: names the owning portal, so arcgis-rest-js can federate a portal sign-in
-  route(app, host, path.join(host.dataDir, "feature-uploads", "incoming"), { url: root.replace(/\/services$/, "/info"), auth: "handler", reading: SERVICE_READING }, () => serverInfo(host.serviceUrl || serviceRootOf(app), host.release));
-  await app.register(
-    async (child) => {
-      await ensureParsers(child);
-      catalogRoutes(child, state);
-      serviceRoutes(child, state);
-      queryRoutes(child, state);
-      appendRoutes(child, state);
-      uploadRoutes(child, state);
-    },
-    { prefix: root },
-  );
-  await app.register(
-    async (child) => {
-      await ensureParsers(child);
-      adminRoutes(child, state);
-    },
-    { prefix: adminRoot },
-  );
+  else app.server.once("listening", () => state.registerItems(serviceRootOf(app, defaultRoot)));
+  const infoAt = (m: ServiceMount) => m.admin.replace(/\/admin\/services.*$/, "/info");
+  for (const m of mounts) {
+    // the public API's <server>/rest/info: names the owning portal, so arcgis-rest-js can federate a portal sign-in
+    route(app, host, path.join(host.dataDir, "feature-uploads", "incoming"), { url: infoAt(m), auth: "handler", reading: SERVICE_READING }, () => serverInfo(host.serviceUrl || serviceRootOf(app, defaultRoot), host.release));
+    await app.register(
+      async (child) => {
+        await ensureParsers(child);
+        serviceRoutes(child, state);
+        queryRoutes(child, state);
+        appendRoutes(child, state);
+        uploadRoutes(child, state);
+        if (m.catalog === m.services) catalogRoutes(child, state, m.folder);
+      },
+      { prefix: m.services },
+    );
+    if (m.catalog !== m.services) {
+      await app.register(
+        async (child) => {
+          await ensureParsers(child);
+          catalogRoutes(child, state, m.folder);
+        },
+        { prefix: m.catalog },
+      );
+    }
+    await app.register(
+      async (child) => {
+        await ensureParsers(child);
+        adminRoutes(child, state);
+      },
+      { prefix: m.admin },
+    );
+  }
 };

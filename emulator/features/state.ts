@@ -9,6 +9,7 @@ import { badRequest } from "../errors";
 import type { Geometry } from "./model/types";
 import { AppendJobs } from "./append/jobs";
 import { Uploads } from "./uploads";
+import type { Flavor } from "./urls";
 
 export class FeatureState {
   registry = new ServiceRegistry();
@@ -33,8 +34,12 @@ export class FeatureState {
     return (address) => table.get(address.trim().toLowerCase());
   }
 
+  get flavor(): Flavor {
+    return this.host.flavor ?? "online";
+  }
+
   serviceUrl(service: HostedService, root = this.host.serviceUrl): string {
-    return `${root}/${service.name}/FeatureServer`;
+    return service.url || `${root}/${service.name}/FeatureServer`;
   }
 
   /**
@@ -43,19 +48,40 @@ export class FeatureState {
    */
   registerItems(serviceRoot: string): void {
     for (const service of this.registry.all()) {
-      service.itemId = this.host.registerServiceItem(service.owner, service.orgId, service.title, this.serviceUrl(service, serviceRoot)).id;
+      service.url = `${serviceRoot}/${service.name}/FeatureServer`;
+      service.itemId = this.host.registerServiceItem(service.owner, service.orgId, service.title, service.url).id;
     }
   }
 
   /**
-   * The service of that name, if its item still exists: a service created through createService
-   * goes when its item is deleted (fixture services too, once registered).
+   * The service of that name in the organization, if its item still exists: a service created
+   * through createService goes when its item is deleted (fixture services too, once registered).
    */
-  service(name: string): HostedService | undefined {
-    const service = this.registry.get(name);
+  service(orgId: string, name: string): HostedService | undefined {
+    return this.alive(this.registry.get(orgId, name));
+  }
+
+  /**
+   * The service a path names without an organization (the first organization's root on Online, the
+   * server's on Enterprise): the only one of that name, else the caller's organization's, else the
+   * first one's. `callerOrg` is asked only when several organizations hold the name.
+   */
+  serviceNamed(name: string, callerOrg: () => string | undefined): HostedService | undefined {
+    const all = this.registry.named(name).filter((s) => this.alive(s));
+    if (all.length <= 1) return all[0];
+    const org = callerOrg();
+    return all.find((s) => s.orgId === org) ?? all.find((s) => s.orgId === this.host.firstOrgId?.()) ?? all[0];
+  }
+
+  /** False when the name is taken: in the organization on Online, on the server on Enterprise. */
+  isNameAvailable(orgId: string, name: string): boolean {
+    return this.flavor === "enterprise" ? this.registry.named(name).every((s) => !this.alive(s)) : !this.service(orgId, name);
+  }
+
+  private alive(service: HostedService | undefined): HostedService | undefined {
     if (service?.itemId && !this.host.getItem(service.itemId)) {
       for (const layer of service.layers) if (!service.viewOf) layer.data.store.close();
-      this.registry.delete(service.name);
+      this.registry.delete(service);
       return undefined;
     }
     return service;
@@ -65,7 +91,7 @@ export class FeatureState {
   createService(owner: string, orgId: string, params: CreateServiceParams): HostedService {
     const name = params.name;
     if (!/^[A-Za-z0-9_]{1,120}$/.test(name)) throw badRequest(`createParameters.name '${name.slice(0, 130)}' is invalid: letters, digits and underscores, 1 to 120 characters.`);
-    if (this.service(name)) throw badRequest(`Service name '${name}' already exists for '${orgId}'.`);
+    if (!this.isNameAvailable(orgId, name)) throw badRequest(`Service name '${name}' already exists for '${orgId}'.`);
     const wanted = (params.capabilities ?? "Query").split(",").map((c) => c.trim()).filter(Boolean);
     const capabilities = wanted.map((c) => KNOWN_CAPABILITIES.find((k) => k.toLowerCase() === c.toLowerCase()) ?? c);
     const unknown = capabilities.find((c) => !(KNOWN_CAPABILITIES as readonly string[]).includes(c));
@@ -79,7 +105,8 @@ export class FeatureState {
       spatialReference: params.spatialReference ? { wkid: params.spatialReference.wkid, latestWkid: params.spatialReference.latestWkid } : undefined,
       allowGeometryUpdates: params.allowGeometryUpdates !== false,
     };
-    service.itemId = this.host.registerServiceItem(owner, orgId, name, this.serviceUrl(service)).id;
+    service.url = `${this.host.serviceRootFor?.(orgId) ?? this.host.serviceUrl}/${name}/FeatureServer`;
+    service.itemId = this.host.registerServiceItem(owner, orgId, name, service.url).id;
     this.registry.add(service);
     return service;
   }
@@ -111,7 +138,7 @@ export class FeatureState {
     for (const fx of ordered) {
       const orgId = fx.orgId ?? this.host.getUser?.(fx.owner)?.orgId;
       if (!orgId) throw new Error(`services fixture: service ${fx.name}: owner ${fx.owner} is unknown (give orgId)`);
-      const source = fx.viewOf ? registry.get(fx.viewOf) : undefined;
+      const source = fx.viewOf ? registry.get(orgId, fx.viewOf) : undefined;
       if (fx.viewOf && !source) throw new Error(`services fixture: view ${fx.name} names unknown service ${fx.viewOf}`);
       registry.add(buildService(fx, orgId, (r) => this.host.releaseAtLeast(r), source));
     }

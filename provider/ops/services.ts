@@ -2,11 +2,13 @@
 // check-service-name, add-to/update/delete-from-definition; rest-js createFeatureService.ts and
 // addToServiceDefinition.ts; the ArcGIS API for Python's FeatureLayerCollectionManager and
 // FeatureLayerManager). The admin operations go to the service URL with `/rest/services` replaced by
-// `/rest/admin/services`, on ArcGIS Online and ArcGIS Enterprise alike.
+// `/rest/admin/services`, on ArcGIS Online and ArcGIS Enterprise alike (fidelity.md, URL forms):
+//   Online      https://services<N>.arcgis.com/<orgId>/arcgis/rest/[admin/]services/<name>/FeatureServer
+//   Enterprise  https://<host>/<server>/rest/[admin/]services/Hosted/<name>/FeatureServer
 import type { PortalClient } from "../rest/client";
 import { joinUrl, seg } from "../rest/url";
 
-/** The admin URL of a FeatureServer (or one of its layers) URL. */
+/** The admin URL of a FeatureServer (or one of its layers) URL, on either deployment. */
 export function adminUrl(url: string): string {
   return url.replace(/\/+$/, "").replace("/rest/services/", "/rest/admin/services/");
 }

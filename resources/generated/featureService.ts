@@ -20,6 +20,23 @@ export interface ServiceFieldArgs {
   editable?: boolean;
   /** The value of a row that gives none. */
   defaultValue?: string | number | boolean | null;
+  /** The values the field holds: coded values (a pick list) or a range. Removing it clears the domain. */
+  domain?: ServiceDomainArgs;
+}
+
+/**
+ * A field domain: `{type: "codedValue", name, codedValues: [{name, code}]}` or `{type: "range", name, range: [min,
+ * max]}`.
+ */
+export interface ServiceDomainArgs {
+  /** codedValue (string and number fields) or range (number and date fields). */
+  type: "codedValue" | "range";
+  /** The domain name. */
+  name: string;
+  /** A codedValue domain's values: each code once, a string on a string field, a number otherwise. */
+  codedValues?: Array<{ name: string; code: string | number }>;
+  /** A range domain's `[min, max]`, min not above max. */
+  range?: [number, number];
 }
 
 /** An index on one field. */
@@ -32,6 +49,14 @@ export interface ServiceIndexArgs {
   isUnique?: boolean;
   /** Default: true. */
   isAscending?: boolean;
+}
+
+/** The service item's sharing, as PortalItem's `sharing`. */
+export interface FeatureServiceSharingArgs {
+  /** The item's `access`. */
+  access: "private" | "org" | "public";
+  /** The groups it is shared with (`Group` ids). Unset: not managed. */
+  groups?: string[];
 }
 
 /** A layer of a FeatureService: its geometry type, fields and indexes. */
@@ -89,6 +114,18 @@ export interface FeatureServiceArgs {
   snippet?: pulumi.Input<string>;
   /** The item description (HTML). */
   description?: pulumi.Input<string>;
+  /**
+   * The owner's folder id (a `Folder`'s `folderId`) the service item is created in; default the root folder. A new
+   * folder is a **move** (REST move-item): the service and its item keep their ids; the plan names both folders by
+   * title. Unset: not managed.
+   */
+  folder?: pulumi.Input<string>;
+  /**
+   * The service item's sharing, by PortalItem's rules: `access` (`private`, `org`, `public`) and optionally `groups`
+   * (`Group` ids, each checked at preview). Shared after create and on change, read back on refresh (an edit in the
+   * portal is drift). Unset: not managed.
+   */
+  sharing?: pulumi.Input<FeatureServiceSharingArgs>;
   /** Comma-separated: Query, Create, Update, Delete, Editing, Sync, Extract, ChangeTracking, Append. Default: Query. */
   capabilities?: pulumi.Input<string>;
   /** The most rows a query answers. Default: the portal's (2000). */

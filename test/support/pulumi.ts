@@ -135,6 +135,11 @@ export async function fixtureStack(project: FixtureProject, stackName: string, c
   return stack;
 }
 
+/** A stack's config for a program against an emulator as `user`: the portal, its services root, the token as a secret. */
+export function emulatorStackConfig(emu: { portalUrl: string; serviceUrl: string; tokens: Record<string, string> }, user: string): Record<string, { value: string; secret?: boolean }> {
+  return { "portal:url": { value: emu.portalUrl }, "portal:serviceUrl": { value: emu.serviceUrl }, "portal:token": { value: emu.tokens[user]!, secret: true } };
+}
+
 /** The stack's state file exactly as the file backend stored it (secrets still encrypted). */
 export function rawStateFile(project: FixtureProject, projectName: string, stackName: string): string {
   const file = path.join(project.backendDir, ".pulumi", "stacks", projectName, `${stackName}.json`);

@@ -49,8 +49,9 @@ function fileSource(format: string | undefined, data: StoredData, fileName: stri
 /** Rule 12: another hosted service of the same organization, from 11.3, relational store only. */
 function serviceSource(state: FeatureState, url: string): ResolvedSource {
   if (!state.host.releaseAtLeast("11.3")) throw badRequest(`Appending from a hosted feature service is supported from release 11.3 (this is ${state.host.release}).`);
-  const name = /\/services\/([^/]+)\/FeatureServer/i.exec(url)?.[1];
-  const service = name ? state.registry.get(name) : undefined;
+  const name = /\/services\/(?:Hosted\/)?([^/]+)\/FeatureServer/i.exec(url)?.[1];
+  const named = name ? state.registry.named(name) : [];
+  const service = named.find((s) => url.toLowerCase().startsWith(s.url.toLowerCase())) ?? named[0];
   if (!service) throw badRequest(`The item's URL ${url} is not a hosted feature service of this portal.`);
   if (service.store !== "relational") throw badRequest(`Only a hosted service on a relational store can be an append source; ${service.name} is on a spatiotemporal store.`);
   return { kind: "service", service };

@@ -5,6 +5,7 @@ import { FeatureLayer, type LayerData, type LayerDef } from "./layer";
 import { HostedService } from "./service";
 import { RowStore } from "./store";
 import { newGuid } from "./fields";
+import { parseDomain } from "./domains";
 import type { EditFieldsInfo, FieldDef, IndexDef } from "./types";
 
 const EDITOR_FIELDS: EditFieldsInfo = { creationDateField: "CreationDate", creatorField: "Creator", editDateField: "EditDate", editorField: "Editor" };
@@ -19,7 +20,11 @@ function editorFieldDefs(info: EditFieldsInfo): FieldDef[] {
 }
 
 export function buildLayerDef(fx: LayerFixture, releaseAtLeast: (r: string) => boolean): LayerDef {
-  const fields: FieldDef[] = fx.fields.map((f) => ({ nullable: true, editable: true, ...f }));
+  const fields: FieldDef[] = fx.fields.map(({ domain, ...f }) => {
+    const field: FieldDef = { nullable: true, editable: true, ...f };
+    const parsed = parseDomain(domain, field, `services fixture: layer ${fx.name}`);
+    return parsed ? { ...field, domain: parsed } : field;
+  });
   if (!fields.some((f) => f.type === "esriFieldTypeOID")) fields.unshift({ name: "OBJECTID", type: "esriFieldTypeOID", nullable: false, editable: false });
   const blob = fields.find((f) => f.type === "esriFieldTypeBlob");
   if (blob && !releaseAtLeast("11.1")) throw new Error(`services fixture: layer ${fx.name} field ${blob.name}: blob fields need release 11.1`);

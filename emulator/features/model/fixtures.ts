@@ -10,6 +10,8 @@ const fieldSchema = z.object({
   nullable: z.boolean().optional(),
   editable: z.boolean().optional(),
   defaultValue: z.unknown().optional(),
+  /** A codedValue or range domain, checked as addToDefinition checks it (domains.ts). */
+  domain: z.unknown().optional(),
 });
 
 const indexSchema = z.object({

@@ -6,9 +6,10 @@ import { badRequest } from "../../errors";
 import { FeatureLayer, type LayerDef } from "./layer";
 import { RowStore } from "./store";
 import type { HostedService } from "./service";
+import { parseDomain } from "./domains";
 import { FIELD_TYPES, GEOMETRY_TYPES, type FieldDef, type IndexDef } from "./types";
 
-interface FieldInput { name?: unknown; type?: unknown; alias?: unknown; length?: unknown; nullable?: unknown; editable?: unknown; defaultValue?: unknown }
+interface FieldInput { name?: unknown; type?: unknown; alias?: unknown; length?: unknown; nullable?: unknown; editable?: unknown; defaultValue?: unknown; domain?: unknown }
 interface IndexInput { name?: unknown; fields?: unknown; isUnique?: unknown; isAscending?: unknown; description?: unknown }
 export interface LayerInput { name?: unknown; type?: unknown; geometryType?: unknown; fields?: unknown; indexes?: unknown; displayField?: unknown; objectIdField?: unknown; globalIdField?: unknown; id?: unknown }
 
@@ -26,6 +27,8 @@ function field(input: FieldInput, where: string): FieldDef {
   if (typeof input.length === "number") f.length = input.length;
   else if (f.type === "esriFieldTypeString") f.length = 256;
   if (input.defaultValue !== undefined) f.defaultValue = input.defaultValue;
+  const domain = parseDomain(input.domain, f, where);
+  if (domain) f.domain = domain;
   if (f.type === "esriFieldTypeOID" || f.type === "esriFieldTypeGlobalID") f.editable = false;
   if (f.type === "esriFieldTypeOID") f.nullable = false;
   return f;
@@ -134,6 +137,8 @@ export function updateLayer(service: HostedService, layer: FeatureLayer, body: {
     if (typeof change.editable === "boolean" && f.type !== "esriFieldTypeOID") f.editable = change.editable;
     if (typeof change.length === "number") f.length = change.length;
     if (change.defaultValue !== undefined) f.defaultValue = change.defaultValue;
+    if (change.domain === null) delete f.domain;
+    else if (change.domain !== undefined) f.domain = parseDomain(change.domain, f, where);
   }
   let displayField = layer.def.displayField;
   if (typeof body.displayField === "string") {

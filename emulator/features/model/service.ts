@@ -30,6 +30,9 @@ export class HostedService {
     public itemId = "",
   ) {}
 
+  /** The FeatureServer URL its item holds (set when the item is registered). */
+  url = "";
+
   hasCapability(name: string): boolean {
     return this.capabilities.some((c) => c.toLowerCase() === name.toLowerCase());
   }
@@ -49,26 +52,39 @@ export class HostedService {
   }
 }
 
-/** Every hosted service of the emulator, by case-insensitive name. */
+/**
+ * Every hosted service of the emulator, by organization and case-insensitive name: on ArcGIS Online
+ * service names are unique per organization (two organizations may each hold a "Stations").
+ */
 export class ServiceRegistry {
   private readonly services = new Map<string, HostedService>();
 
+  private static key(orgId: string, name: string): string {
+    return `${orgId}\u0000${name.toLowerCase()}`;
+  }
+
   add(service: HostedService): void {
-    const key = service.name.toLowerCase();
+    const key = ServiceRegistry.key(service.orgId, service.name);
     if (this.services.has(key)) throw new Error(`services fixture: service ${service.name} is defined twice`);
     this.services.set(key, service);
   }
 
-  get(name: string): HostedService | undefined {
-    return this.services.get(name.toLowerCase());
+  /** The organization's service of that name. */
+  get(orgId: string, name: string): HostedService | undefined {
+    return this.services.get(ServiceRegistry.key(orgId, name));
+  }
+
+  /** Every organization's service of that name. */
+  named(name: string): HostedService[] {
+    return this.all().filter((s) => s.name.toLowerCase() === name.toLowerCase());
   }
 
   all(): HostedService[] {
     return [...this.services.values()];
   }
 
-  delete(name: string): void {
-    this.services.delete(name.toLowerCase());
+  delete(service: HostedService): void {
+    this.services.delete(ServiceRegistry.key(service.orgId, service.name));
   }
 
   clear(): void {

@@ -23,7 +23,13 @@ export interface FieldDef {
   editable?: boolean;
   /** spec.md#append-field-defaults: applied when a row has no value (11.1+, relational store). */
   defaultValue?: unknown;
+  /** Stored and returned; edits are not checked against it (emulator/features/model/domains.ts). */
+  domain?: FieldDomain;
 }
+
+export type FieldDomain =
+  | { type: "codedValue"; name: string; codedValues: Array<{ name: string; code: string | number }> }
+  | { type: "range"; name: string; range: [number, number] };
 
 export interface IndexDef {
   name: string;

@@ -34,7 +34,9 @@ export function featureRoute(app: FastifyInstance, state: FeatureState, spec: Fe
 
 export function serviceOf(state: FeatureState, ctx: FeatureContext): HostedService {
   const svc = ctx.path.svc;
-  const service = state.service(svc);
+  // a path with an organization (Online's <orgId>/arcgis/rest/services) names its service; one without, by name
+  const orgId = ctx.path.orgId;
+  const service = orgId !== undefined ? state.service(orgId, svc) : state.serviceNamed(svc, () => ctx.authenticate(false)?.org.id);
   if (!service) throw new EmulatorError(400, `Service ${svc}/FeatureServer not found.`, undefined, []); // the platform answers 400 here (unconfirmed)
   return service;
 }

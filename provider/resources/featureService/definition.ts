@@ -45,6 +45,29 @@ export const featureService = defineResource({
           doc: "The value of a row that gives none.",
           optional: true,
         },
+        domain: {
+          type: "ServiceDomainArgs",
+          doc: "The values the field holds: coded values (a pick list) or a range. Removing it clears the domain.",
+          optional: true,
+        },
+      },
+    },
+    {
+      name: "ServiceDomainArgs",
+      doc: "A field domain: `{type: \"codedValue\", name, codedValues: [{name, code}]}` or " +
+        "`{type: \"range\", name, range: [min, max]}`.",
+      fields: {
+        type: {
+          type: "\"codedValue\" | \"range\"",
+          doc: "codedValue (string and number fields) or range (number and date fields).",
+        },
+        name: { type: "string", doc: "The domain name." },
+        codedValues: {
+          type: "Array<{ name: string; code: string | number }>",
+          doc: "A codedValue domain's values: each code once, a string on a string field, a number otherwise.",
+          optional: true,
+        },
+        range: { type: "[number, number]", doc: "A range domain's `[min, max]`, min not above max.", optional: true },
       },
     },
     {
@@ -55,6 +78,18 @@ export const featureService = defineResource({
         fields: { type: "string", doc: "The field." },
         isUnique: { type: "boolean", doc: "Default: false.", optional: true },
         isAscending: { type: "boolean", doc: "Default: true.", optional: true },
+      },
+    },
+    {
+      name: "FeatureServiceSharingArgs",
+      doc: "The service item's sharing, as PortalItem's `sharing`.",
+      fields: {
+        access: { type: "\"private\" | \"org\" | \"public\"", doc: "The item's `access`." },
+        groups: {
+          type: "string[]",
+          doc: "The groups it is shared with (`Group` ids). Unset: not managed.",
+          optional: true,
+        },
       },
     },
     {

@@ -18,7 +18,8 @@ import { carryHeldWhenUnset, checkByTable, diffByTable, isCreate } from "../mach
 import { definedOnly } from "../machinery/definedOnly";
 import { FEATURE_SERVICE_TABLE } from "./table";
 import { adopting, adoptReplaces, adoptService, checkAdopt, type AdoptHooks } from "./adopt";
-import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
+import { assertItemInputs, itemPlan, normalItemInputs, readPlace, shareCreated, updatePlace } from "./item";
+import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, schemaChanges, type FieldSpec, type Kind, type LayerMap, type LayerSpec, type Step } from "./schema";
 
 const KINDS: Kind[] = ["layers", "tables"];
 const known = (v: unknown): v is string => typeof v === "string" && !isUnknown(v);
@@ -41,6 +42,7 @@ async function createPlan(inputs: RawInputs, failures: CheckFailure[]): Promise<
     const { available } = await isServiceNameAvailable(portalClient(), inputs.name);
     if (!available) failures.push({ property: "name", reason: `a service named ${inputs.name} already exists in the organization (isServiceNameAvailable); choose another name or delete that service` });
   }
+  lines.push(...(await itemPlan(portalClient, undefined, inputs, failures)));
   for (const kind of KINDS) lines.push(...schemaChanges(kind, {}, declared(inputs[kind])).lines);
   return lines;
 }
@@ -51,6 +53,7 @@ async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, 
   for (const k of [...ITEM_KEYS, ...SERVICE_KEYS]) {
     if (inputs[k] !== undefined && JSON.stringify(olds[k]) !== JSON.stringify(inputs[k])) lines.push(`~ ${k}: ${JSON.stringify(olds[k] ?? null)} → ${JSON.stringify(inputs[k])}`);
   }
+  lines.push(...(await itemPlan(portalClient, olds, inputs, failures)));
   const allowed = new Set(Array.isArray(inputs.allowDataLoss) ? (inputs.allowDataLoss as string[]) : []);
   const client = portalClient();
   for (const kind of KINDS) {
@@ -109,6 +112,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
   async check(olds: RawInputs, news: RawInputs) {
     const { inputs, failures } = checkByTable(FEATURE_SERVICE_TABLE, news);
     if (failures.length === 0) carryHeldWhenUnset(FEATURE_SERVICE_TABLE, olds, inputs);
+    normalItemInputs(inputs);
     for (const kind of KINDS) for (const [n, l] of Object.entries(declared(inputs[kind]))) for (const reason of layerProblems(kind, n, l)) failures.push({ property: kind, reason });
     const geometryless = Object.entries(declared(inputs.layers)).find(([, l]) => !l.geometryType);
     if (geometryless) failures.push({ property: "layers", reason: `layers.${geometryless[0]} has no geometryType; a layer without geometry goes in tables` });
@@ -143,6 +147,8 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     if (adopting({}, inputs)) return adoptService(inputs, adoptHooks()); // adopt.ts
     const client = portalClient();
     const owner = await client.username();
+    await assertItemInputs(client, inputs);
+    const folder = typeof inputs.folder === "string" && inputs.folder ? inputs.folder : undefined;
     const made = await createService(client, owner, definedOnly({
       name: String(inputs.name),
       serviceDescription: typeof inputs.description === "string" ? inputs.description : undefined,
@@ -150,7 +156,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       maxRecordCount: inputs.maxRecordCount as number | undefined,
       spatialReference: inputs.spatialReference as { wkid: number } | undefined,
       allowGeometryUpdates: inputs.allowGeometryUpdates as boolean | undefined,
-    }) as { name: string });
+    }) as { name: string }, folder);
     const serviceUrl = made.serviceurl.replace(/\/+$/, "");
     const body: Record<string, unknown> = {};
     for (const kind of KINDS) {
@@ -160,6 +166,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
     if (Object.keys(body).length > 0) await changeDefinition(client, "addToDefinition", serviceUrl, body);
     const fields = itemFields(inputs);
     if (Object.keys(fields).length > 0) await updateItem(client, { owner, itemId: made.itemId, item: fields });
+    await shareCreated(client, { owner, itemId: made.itemId, folder }, inputs);
     return { id: made.itemId, outs: await outsOf(client, inputs, serviceUrl, made.itemId) };
   },
 
@@ -181,7 +188,8 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       for (const l of (info[kind] as Array<{ id: number; name: string }> | undefined) ?? []) now[l.name] = readLayer(await getServiceInfo(client, `${serviceUrl}/${l.id}`), was[l.name]);
       if (props[kind] !== undefined || Object.keys(now).length > 0) inputs[kind] = now;
     }
-    return { id, props: await outsOf(client, inputs, serviceUrl, id), inputs };
+    await readPlace(client, id, props, inputs);
+    return { id, props: await outsOf(client, inputs, serviceUrl, id), inputs: definedOnly(inputs) }; // a service without tables: no undefined key
   },
 
   async update(id: string, olds: RawInputs, news: RawInputs) {
@@ -200,6 +208,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
       const item = await getItem(client, id);
       await updateItem(client, { owner: item.owner, itemId: id, item: { title: (news.title as string | undefined) ?? String(news.name), tags: (news.tags as string[] | undefined) ?? [], snippet: (news.snippet as string | undefined) ?? "", description: (news.description as string | undefined) ?? "" } });
     }
+    await updatePlace(client, id, olds, news);
     return { outs: await outsOf(client, news, serviceUrl, id) };
   },
 
@@ -257,7 +266,7 @@ export function readLayer(info: Record<string, unknown>, was: LayerSpec | undefi
   const fields = ((info.fields as Array<Record<string, unknown>> | undefined) ?? [])
     .filter((f) => f.name !== oid && (gid === undefined || f.name !== gid || wasFields.has(gid.toLowerCase())))
     .map((f) => {
-      const held = definedOnly({ name: String(f.name), type: String(f.type), alias: f.alias as string | undefined, length: f.length as number | undefined, nullable: f.nullable as boolean | undefined, editable: f.editable as boolean | undefined, defaultValue: f.defaultValue ?? undefined });
+      const held = definedOnly({ name: String(f.name), type: String(f.type), alias: f.alias as string | undefined, length: f.length as number | undefined, nullable: f.nullable as boolean | undefined, editable: f.editable as boolean | undefined, defaultValue: f.defaultValue ?? undefined, domain: (f.domain as FieldSpec["domain"]) ?? undefined });
       const prior = wasFields.get(held.name.toLowerCase());
       return prior && JSON.stringify(fieldBody(prior)) === JSON.stringify(fieldBody(held)) ? prior : held;
     });

@@ -1,5 +1,6 @@
 // A FeatureService's declared layers and tables against the state: the admin definition calls that
 // bring the portal there, the plan lines that say so, and the removals that drop data.
+import { domainBody, domainChangeLine, domainLabel, domainProblems, type DomainSpec } from "./domains";
 export const FIELD_TYPES = [
   "esriFieldTypeOID", "esriFieldTypeGlobalID", "esriFieldTypeGUID", "esriFieldTypeString", "esriFieldTypeSmallInteger",
   "esriFieldTypeInteger", "esriFieldTypeDouble", "esriFieldTypeSingle", "esriFieldTypeDate", "esriFieldTypeBlob",
@@ -8,7 +9,7 @@ export const GEOMETRY_TYPES = ["esriGeometryPoint", "esriGeometryMultipoint", "e
 export const LAYER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const SERVICE_NAME = /^[A-Za-z0-9_]{1,120}$/;
 
-export interface FieldSpec { name: string; type: string; alias?: string; length?: number; nullable?: boolean; editable?: boolean; defaultValue?: unknown }
+export interface FieldSpec { name: string; type: string; alias?: string; length?: number; nullable?: boolean; editable?: boolean; defaultValue?: unknown; domain?: DomainSpec | null }
 export interface IndexSpec { name?: string; fields: string; isUnique?: boolean; isAscending?: boolean }
 export interface LayerSpec {
   geometryType?: string;
@@ -43,6 +44,7 @@ export function fieldBody(f: FieldSpec): Record<string, unknown> {
   if (f.length !== undefined) out.length = f.length;
   else if (f.type === "esriFieldTypeString") out.length = 256;
   if (f.defaultValue !== undefined) out.defaultValue = f.defaultValue;
+  if (f.domain) out.domain = domainBody(f.domain);
   return out;
 }
 
@@ -73,6 +75,7 @@ export function layerProblems(kind: Kind, name: string, l: LayerSpec): string[] 
   const names = new Set<string>();
   for (const f of l.fields ?? []) {
     if (names.has(lower(f.name))) problems.push(`${kind}.${name}: field ${f.name} is declared twice`);
+    problems.push(...domainProblems(`${kind}.${name}`, f));
     names.add(lower(f.name));
   }
   names.add(lower(oidName(l)));
@@ -129,7 +132,7 @@ export function schemaChanges(kind: Kind, olds: LayerMap, news: LayerMap): { lin
     if (dropped.length > 0 || goneIndexes.length > 0) {
       steps.push({ op: "deleteFromDefinition", layer: n, body: { fields: dropped.map((f) => ({ name: f.name })), indexes: goneIndexes.map((i) => ({ name: indexName(i) })) } });
     }
-    for (const f of fresh) lines.push(`+ field ${f.name} (${typeLabel(f.type)})`);
+    for (const f of fresh) lines.push(`+ field ${f.name} (${typeLabel(f.type)}${f.domain ? `, domain ${domainLabel(f.domain)}` : ""})`);
     for (const i of newIdx) lines.push(`+ ${indexLine(i)}`);
     if (fresh.length > 0 || newIdx.length > 0) steps.push({ op: "addToDefinition", layer: n, body: { fields: fresh.map(fieldBody), indexes: newIdx.map(indexBody) } });
     const updated: Array<Record<string, unknown>> = [];
@@ -139,8 +142,9 @@ export function schemaChanges(kind: Kind, olds: LayerMap, news: LayerMap): { lin
       const a = fieldBody(was);
       const b = fieldBody(f);
       const changed = Object.keys({ ...a, ...b }).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-      for (const k of changed) lines.push(`~ field ${f.name}: ${k} ${shownValue(a[k])} → ${shownValue(b[k])}`);
-      if (changed.length > 0) updated.push(b);
+      for (const k of changed) lines.push(k === "domain" ? domainChangeLine(f.name, was.domain, f.domain) : `~ field ${f.name}: ${k} ${shownValue(a[k])} → ${shownValue(b[k])}`);
+      // a domain removed is sent as null, which clears it
+      if (changed.length > 0) updated.push(changed.includes("domain") && !f.domain ? { ...b, domain: null } : b);
     }
     const update: Record<string, unknown> = {};
     if (updated.length > 0) update.fields = updated;

@@ -4,9 +4,23 @@
 import { z } from "zod";
 import { FIELD_TYPES, GEOMETRY_TYPES, LAYER_NAME, SERVICE_NAME } from "./schema";
 import { inputKeys, type Table } from "../machinery/propertyTable";
+import { folderIdRule } from "../folder/table";
+import { sharingRule } from "../portalItem/sharingRule";
 
 const name = z.string()
   .regex(LAYER_NAME, "must start with a letter or underscore, then letters, digits or underscores, at most 64");
+const code = z.union([z.string().max(255), z.number()]);
+const domainName = z.string().min(1, "must not be empty").max(128, "at most 128 characters");
+const domainRule = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("codedValue"),
+    name: domainName,
+    codedValues: z.array(z.object({ name: z.string().min(1).max(255), code })
+      .strict())
+      .min(1, "must list at least one coded value").max(10000, "at most 10,000 coded values"),
+  }).strict(),
+  z.object({ type: z.literal("range"), name: domainName, range: z.tuple([z.number(), z.number()]) }).strict(),
+]);
 const fieldRule = z.object({
   name,
   type: z.enum(FIELD_TYPES),
@@ -15,6 +29,7 @@ const fieldRule = z.object({
   nullable: z.boolean().optional(),
   editable: z.boolean().optional(),
   defaultValue: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  domain: domainRule.optional(),
 }).strict();
 const indexRule = z.object({
   name: name.optional(),
@@ -68,6 +83,23 @@ export const FEATURE_SERVICE_TABLE = {
     role: "argument",
     rule: z.string().max(65536).optional(),
     doc: "The item description (HTML).",
+  },
+  folder: {
+    role: "argument",
+    rule: folderIdRule().optional(),
+    whenSet: true,
+    doc: "The owner's folder id (a `Folder`'s `folderId`) the service item is created in; default the root folder. " +
+      "A new folder is a **move** (REST move-item): the service and its item keep their ids; the plan names both " +
+      "folders by title. Unset: not managed.",
+  },
+  sharing: {
+    role: "argument",
+    type: "Input<FeatureServiceSharingArgs>",
+    rule: sharingRule.optional(),
+    whenSet: true,
+    doc: "The service item's sharing, by PortalItem's rules: `access` (`private`, `org`, `public`) and optionally " +
+      "`groups` (`Group` ids, each checked at preview). Shared after create and on change, read back on refresh " +
+      "(an edit in the portal is drift). Unset: not managed.",
   },
   capabilities: {
     role: "argument",
