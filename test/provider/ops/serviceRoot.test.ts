@@ -97,12 +97,12 @@ describe("ops: the services root discovered from the portal (portal:serviceUrl u
   describe("a portal that names no usable hosting server", () => {
     let emu: RunningEmulator;
     const fixtures = () => {
-      const f = defaultFixtures() as { orgs: Array<Record<string, unknown>> };
+      const f = defaultFixtures();
       f.orgs[0].federatedServers = []; // dev: no hosting server
       f.orgs[1].federatedServers = [{ id: "plain", url: "http://gis.example.com/server" }]; // prod: one on plain http
       return f;
     };
-    before(async () => (emu = await startEmulator({ port: 0, flavor: "enterprise", fixtures: fixtures() as any })));
+    before(async () => (emu = await startEmulator({ port: 0, flavor: "enterprise", fixtures: fixtures() })));
     after(async () => emu?.close());
     const client = clients(() => emu);
 
