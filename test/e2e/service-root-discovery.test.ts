@@ -34,7 +34,8 @@ describe("e2e: the services root discovered when portal:serviceUrl is unset", fu
     assert.deepEqual(lines, [`+ load edits (1 features) into ${root}/Stations/FeatureServer/0: append (new rows)`, `  (services root ${root} discovered from portals/self/urls; set portal:serviceUrl to use another)`], JSON.stringify(preview.steps));
 
     const up = await runPulumi(project, ["up", "--yes", "--skip-preview"]);
-    const said = up.match(/portal: services root (\S+) discovered from portals\/self\/urls \(portal:serviceUrl is not set\)/g) ?? [];
+    // one message of the run (shown on the stack's row as it comes, then under Diagnostics)
+    const said = up.slice(up.indexOf("Diagnostics:")).match(/portal: services root (\S+) discovered from portals\/self\/urls \(portal:serviceUrl is not set\)/g) ?? [];
     assert.deepEqual(said, [`portal: services root ${root} discovered from portals/self/urls (portal:serviceUrl is not set)`], up);
     assert.deepEqual((await layerRows(emu, "dev_admin", "Stations")).map((r) => [r.station_id, r.name]), [["N1", "Found"]]);
 
