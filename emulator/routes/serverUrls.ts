@@ -31,7 +31,7 @@ export function serverUrlRoutes(app: FastifyInstance, emu: Emu): void {
         id: s.id,
         name: new URL(s.url).host,
         url: s.url,
-        adminUrl: s.url,
+        adminURL: s.url,
         isHosted: i === 0,
         serverType: "ArcGIS",
         serverRole: i === 0 ? "HOSTING_SERVER" : "FEDERATED_SERVER",

@@ -15,7 +15,7 @@ export interface FederatedServer {
   id?: string;
   name?: string;
   url?: string;
-  adminUrl?: string;
+  adminURL?: string;
   isHosted?: boolean;
   serverType?: string;
   serverRole?: string;
@@ -38,8 +38,8 @@ export async function getFederatedServers(client: PortalClient): Promise<Federat
 }
 
 /** GET portals/<id>/urls (ArcGIS Online). */
-export function getPortalUrls(client: PortalClient): Promise<PortalUrls> {
-  return portalPath(client, "urls").then((path) => client.request<PortalUrls>("portalUrls", path, {}, { method: "GET" }));
+export async function getPortalUrls(client: PortalClient): Promise<PortalUrls> {
+  return client.request<PortalUrls>("portalUrls", await portalPath(client, "urls"), {}, { method: "GET" });
 }
 
 /** The hosting server of a servers list: serverRole HOSTING_SERVER (releases before it was listed: isHosted). */
