@@ -233,10 +233,13 @@ async function heldRefs(olds: RawInputs): Promise<Map<string, { id: number; url:
   const client = portalClient();
   const found = known(olds.name) ? await serviceRoot(client).catch(() => undefined) : undefined;
   if (found === undefined) return refs;
-  // a discovered root may spell the service's URL otherwise than the URL it was created at: keep the held one
+  // a discovered root may spell the service's URL otherwise than the URL it was created at: the held one, else its item's
   const held = found.discoveredFrom ? [...refs.values()][0]?.url : undefined;
-  const serviceUrl = held ? featureServerUrl(held) : `${found.root}/${encodeURIComponent(olds.name as string)}/FeatureServer`;
+  let serviceUrl = held ? featureServerUrl(held) : `${found.root}/${encodeURIComponent(olds.name as string)}/FeatureServer`;
   const info = await getServiceInfo(client, serviceUrl).catch(() => undefined);
+  const itemId = found.discoveredFrom && !held ? info?.serviceItemId : undefined;
+  const itemUrl: unknown = typeof itemId === "string" ? (await getItem(client, itemId).catch(() => undefined))?.url : undefined;
+  if (typeof itemUrl === "string" && itemUrl !== "") serviceUrl = itemUrl.replace(/\/+$/, "");
   for (const kind of KINDS) for (const l of (info?.[kind] as Array<{ id: number; name: string }> | undefined) ?? []) refs.set(`${kind}.${l.name}`, { id: l.id, url: `${serviceUrl}/${l.id}` });
   return refs;
 }
