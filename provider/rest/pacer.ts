@@ -22,7 +22,7 @@ export interface PacerOptions {
   marginMs: number;
 }
 
-export const PACER_DEFAULTS: PacerOptions = { windowMs: 1000, marginMs: 20 };
+export const PACER_DEFAULTS: PacerOptions = { windowMs: 1000, marginMs: 5 };
 
 /** A start the pacer let through (handed back with the answer). */
 export interface Start {

@@ -20,7 +20,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("delays nothing until the portal has answered 429", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     for (let i = 0; i < 500; i++) {
       const { waitedMs } = await p.take(c.sleep);
       assert.equal(waitedMs, 0);
@@ -31,7 +31,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("learns the limit from the burst that met it: the starts in the window before its latest refused one that were let through", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const burst: Start[] = [];
     for (let i = 0; i < 30; i++) {
       burst.push((await p.take(c.sleep)).start);
@@ -51,7 +51,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("paced: no window holds more than the limit, starts spread over it, a Retry-After holds them all", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const first: Start[] = [];
     for (let i = 0; i < 21; i++) first.push((await p.take(c.sleep)).start);
     p.throttled(first[20]);
@@ -75,7 +75,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("a stalled event loop: the starts that were due catch up at once, never past the limit", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const burst: Start[] = [];
     for (let i = 0; i < 11; i++) burst.push((await p.take(c.sleep)).start);
     p.throttled(burst[10]);
@@ -92,7 +92,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("a 429 to a paced request widens the margin (to a quarter window), then lowers the limit", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const burst: Start[] = [];
     for (let i = 0; i < 41; i++) burst.push((await p.take(c.sleep)).start);
     p.throttled(burst[40]);
@@ -110,7 +110,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("an answer that comes back late counts its request as reaching the portal late: the next window waits for it", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const burst: Start[] = [];
     for (let i = 0; i < 6; i++) burst.push((await p.take(c.sleep)).start);
     for (const s of burst.slice(0, 5)) p.answered(s); // a 0 ms round trip: the way back is nothing
@@ -129,7 +129,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("the 429s of requests started before the margin widened widen it once", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const burst: Start[] = [];
     for (let i = 0; i < 11; i++) burst.push((await p.take(c.sleep)).start);
     p.throttled(burst[10]);
@@ -143,7 +143,7 @@ describe("unit: the transport paces requests after a 429", () => {
 
   it("the request that saw the Retry-After sends again once it has waited it out: no second wait, nothing counted of the refused one", async () => {
     const c = clock();
-    const p = new Pacer(c.now);
+    const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const { start } = await p.take(c.sleep);
     p.throttled(start);
     p.holdUntil(c.now() + 3000);
