@@ -15,6 +15,13 @@ describe("unit: the transport paces requests after a 429", () => {
     const sleeps: number[] = [];
     return { now: () => t, advance: (ms: number) => (t += ms), sleeps, sleep: async (ms: number) => void (sleeps.push(ms), (t += ms)) };
   };
+  /** `n` requests started at once, all unanswered; with `refuseLast`, the last one answered 429 (the burst that met the limit). */
+  const burstOf = async (p: Pacer, c: ReturnType<typeof clock>, n: number, refuseLast = true): Promise<Start[]> => {
+    const starts: Start[] = [];
+    for (let i = 0; i < n; i++) starts.push((await p.take(c.sleep)).start);
+    if (refuseLast) p.throttled(starts[n - 1]);
+    return starts;
+  };
   /** The portal's count: most starts in any window of `ms` (a start `ms` after another has left it). */
   const mostInWindow = (at: number[], ms: number) => Math.max(0, ...at.map((a, i) => at.slice(i).filter((b) => b < a + ms).length));
 
@@ -52,9 +59,7 @@ describe("unit: the transport paces requests after a 429", () => {
   it("paced: no window holds more than the limit, starts spread over it, a Retry-After holds them all", async () => {
     const c = clock();
     const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
-    const first: Start[] = [];
-    for (let i = 0; i < 21; i++) first.push((await p.take(c.sleep)).start);
-    p.throttled(first[20]);
+    const first = await burstOf(p, c, 21);
     assert.equal(p.learnedLimit, 20);
     p.holdUntil(c.now() + 1000);
     const at: number[] = [];
@@ -76,9 +81,7 @@ describe("unit: the transport paces requests after a 429", () => {
   it("a stalled event loop: the starts that were due catch up at once, never past the limit", async () => {
     const c = clock();
     const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
-    const burst: Start[] = [];
-    for (let i = 0; i < 11; i++) burst.push((await p.take(c.sleep)).start);
-    p.throttled(burst[10]);
+    const burst = await burstOf(p, c, 11);
     c.advance(1100);
     const at: number[] = [];
     for (let i = 0; i < 5; i++) at.push((await p.take(c.sleep)).start.at);
@@ -93,9 +96,7 @@ describe("unit: the transport paces requests after a 429", () => {
   it("a 429 to a paced request widens the margin (to a quarter window), then lowers the limit", async () => {
     const c = clock();
     const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
-    const burst: Start[] = [];
-    for (let i = 0; i < 41; i++) burst.push((await p.take(c.sleep)).start);
-    p.throttled(burst[40]);
+    await burstOf(p, c, 41);
     assert.equal(p.learnedLimit, 40);
     const rates: number[] = [p.rate!];
     for (let k = 0; k < 5; k++) {
@@ -111,8 +112,7 @@ describe("unit: the transport paces requests after a 429", () => {
   it("an answer that comes back late counts its request as reaching the portal late: the next window waits for it", async () => {
     const c = clock();
     const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
-    const burst: Start[] = [];
-    for (let i = 0; i < 6; i++) burst.push((await p.take(c.sleep)).start);
+    const burst = await burstOf(p, c, 6, false);
     for (const s of burst.slice(0, 5)) p.answered(s); // a 0 ms round trip: the way back is nothing
     p.throttled(burst[5]);
     assert.equal(p.learnedLimit, 5);
@@ -130,9 +130,7 @@ describe("unit: the transport paces requests after a 429", () => {
   it("the 429s of requests started before the margin widened widen it once", async () => {
     const c = clock();
     const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
-    const burst: Start[] = [];
-    for (let i = 0; i < 11; i++) burst.push((await p.take(c.sleep)).start);
-    p.throttled(burst[10]);
+    await burstOf(p, c, 11);
     c.advance(2000);
     const paced: Start[] = [];
     for (let i = 0; i < 4; i++) paced.push((await p.take(c.sleep)).start);
