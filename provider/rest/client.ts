@@ -191,7 +191,7 @@ export class PortalClient {
         }
         attempt++;
         waited += delay;
-        if (e instanceof PortalError && e.retryAfterMs !== undefined) pacer.holdUntil(this.now() + delay);
+        if (e instanceof PortalError && e.retryAfterMs !== undefined) pacer.holdFor(delay);
         this.log(`RETRY ${method} ${url} (${operation}) #${attempt} in ${delay} ms after ${(e as PortalError).code}`);
         this.options.onRetry?.({ operation, method, attempt: attempt + 1, delayMs: delay, reason: redact(retryReason(e)) });
         await this.sleep(delay);
@@ -203,7 +203,8 @@ export class PortalClient {
   /** The pacer of one origin, made on first use. */
   private pacer(origin: string): Pacer {
     let p = this.pacers.get(origin);
-    if (p === undefined) this.pacers.set(origin, (p = new Pacer(this.now)));
+    // a monotonic clock unless a test sets one: a wall clock set back would hold every start
+    if (p === undefined) this.pacers.set(origin, (p = new Pacer(this.options.now ?? (() => performance.now()))));
     return p;
   }
 

@@ -75,9 +75,9 @@ export class Pacer {
     return this.limit;
   }
 
-  /** No request starts before `t` (a Retry-After). */
-  holdUntil(t: number): void {
-    this.heldUntil = Math.max(this.heldUntil, t);
+  /** No request starts for `ms` from now (a Retry-After). */
+  holdFor(ms: number): void {
+    this.heldUntil = Math.max(this.heldUntil, this.now() + ms);
   }
 
   /**

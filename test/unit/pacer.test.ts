@@ -61,7 +61,7 @@ describe("unit: the transport paces requests after a 429", () => {
     const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const first = await burstOf(p, c, 21);
     assert.equal(p.learnedLimit, 20);
-    p.holdUntil(c.now() + 1000);
+    p.holdFor(1000);
     const at: number[] = [];
     // 200 requests asked for at once (many workers): each starts in its turn
     const starts = await Promise.all(Array.from({ length: 200 }, () => p.take(c.sleep)));
@@ -144,7 +144,7 @@ describe("unit: the transport paces requests after a 429", () => {
     const p = new Pacer(c.now, { windowMs: 1000, marginMs: 20 });
     const { start } = await p.take(c.sleep);
     p.throttled(start);
-    p.holdUntil(c.now() + 3000);
+    p.holdFor(3000);
     const again = await p.take(c.sleep, true);
     assert.equal(again.waitedMs, 0);
     assert.deepEqual(c.sleeps, []);
