@@ -3,17 +3,19 @@
 // out Retry-After and then sending everything again at once meets the limit again at the next
 // burst, so each cycle costs the whole Retry-After (whole seconds) on top of the requests.
 //
-// The pacer keeps the same count the portal keeps. It notes when each request starts. At the first
-// 429s it learns N: the requests that started in the window before the burst's latest refused one
-// and were not refused themselves. From then on the k-th start
-// waits until the (k-N)-th started a window (plus a small margin) ago, so no window of ours holds
-// more than N, and starts are spread evenly over the window, each at an absolute time (the previous
-// one's planned time + window / N), so a stalled event loop that delays some starts lets the next
-// ones catch up instead of losing the time, while the window count still bounds them. Starts are
-// taken in order, one at a time, and their times are the times they really started. A 429 to a
-// paced request means our clock and the portal's disagree by more than the margin: the margin
-// doubles (at most a quarter of the window), and past that N is learned again. A Retry-After holds
-// every start until it has passed. Until a 429 nothing is delayed. One pacer per origin.
+// The pacer keeps the same count the portal keeps (docs/dev/decisions.md). It notes when each
+// request starts and when its answer comes back. At the first 429s it learns N: the requests that
+// started in the window before the burst's latest refused one and were not refused themselves. From
+// then on a request starts only when fewer than N of those let through reached the portal in the
+// window (plus a small margin) before it will: an answered request reached it no later than its
+// answer came back, less half the shortest round trip, so a send our event loop delayed is never
+// counted early. Once that window is full, starts are spread window / N apart, each at an absolute
+// planned time (the previous one's + window / N), so a stall lets the overdue ones catch up at once
+// instead of losing the time, while the count still bounds them. Starts are taken in order, one at
+// a time, at the times they really start. A 429 to a paced request means our count and the
+// portal's disagree by more than the margin: the margin doubles (at most a quarter of the window;
+// once for the requests started before it widened), and past that N is lowered. A Retry-After
+// holds every start until it has passed. Until a 429 nothing is delayed. One pacer per origin.
 
 export interface PacerOptions {
   /** The window the portal counts in, in ms (portals count per second). */
