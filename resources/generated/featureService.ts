@@ -54,9 +54,9 @@ export interface ServiceIndexArgs {
 /** The service item's sharing, as PortalItem's `sharing`. */
 export interface FeatureServiceSharingArgs {
   /** The item's `access`. */
-  access: "private" | "org" | "public";
+  access: pulumi.Input<"private" | "org" | "public">;
   /** The groups it is shared with (`Group` ids). Unset: not managed. */
-  groups?: string[];
+  groups?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** A layer of a FeatureService: its geometry type, fields and indexes. */

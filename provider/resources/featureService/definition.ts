@@ -84,9 +84,9 @@ export const featureService = defineResource({
       name: "FeatureServiceSharingArgs",
       doc: "The service item's sharing, as PortalItem's `sharing`.",
       fields: {
-        access: { type: "\"private\" | \"org\" | \"public\"", doc: "The item's `access`." },
+        access: { type: "Input<\"private\" | \"org\" | \"public\">", doc: "The item's `access`." },
         groups: {
-          type: "string[]",
+          type: "Input<Input<string>[]>",
           doc: "The groups it is shared with (`Group` ids). Unset: not managed.",
           optional: true,
         },
