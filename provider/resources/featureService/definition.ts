@@ -103,7 +103,9 @@ export const featureService = defineResource({
     { name: "ServiceTableArgs", doc: "A table of a FeatureService (no geometry).", fields: common },
     {
       name: "ServiceLayer",
-      doc: "A layer or table as declared, with its id and URL (give the URL to `LayerAppend.layerUrl`).",
+      doc: "A layer or table as declared, with its id and URL: give it to a LayerAppend's `layer` " +
+        "(`layer: service.layers[\"stations\"]`: its declared fields and indexes are checked at preview), or its " +
+        "`url` to `layerUrl`.",
       moreKeys: true,
       fields: {
         id: { type: "number", doc: "The layer id." },
