@@ -90,10 +90,12 @@ export interface ServiceTableArgs {
 }
 
 /**
- * A layer or table as declared, with its id and URL: give it to a LayerAppend's `layer` (`layer:
+ * A layer or table as declared, with its name, id and URL: give it to a LayerAppend's `layer` (`layer:
  * service.layers["stations"]`: its declared fields and indexes are checked at preview), or its `url` to `layerUrl`.
  */
 export interface ServiceLayer {
+  /** The layer or table name: its key in `layers` or `tables`. */
+  name: string;
   /** The layer id. */
   id: number;
   /** The layer URL, `<serviceUrl>/<id>`. */
@@ -160,11 +162,11 @@ export interface FeatureServiceOutputs {
   /** The service name. */
   readonly name: pulumi.Output<string>;
   /**
-   * Each layer as declared, with its `id` and `url`: a LayerAppend's `layer: service.layers["stations"]` (checked at
-   * preview against the declared layer), or `layerUrl: service.layers["stations"].url`.
+   * Each layer as declared, with its `name`, `id` and `url`: a LayerAppend's `layer: service.layers["stations"]`
+   * (checked at preview against the declared layer), or `layerUrl: service.layers["stations"].url`.
    */
   readonly layers: pulumi.Output<Record<string, ServiceLayer>>;
-  /** Each table as declared, with its `id` and `url`, as `layers`. */
+  /** Each table as declared, with its `name`, `id` and `url`, as `layers`. */
   readonly tables: pulumi.Output<Record<string, ServiceLayer>>;
   /** The FeatureServer URL. */
   readonly serviceUrl: pulumi.Output<string>;

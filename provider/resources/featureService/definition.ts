@@ -103,11 +103,12 @@ export const featureService = defineResource({
     { name: "ServiceTableArgs", doc: "A table of a FeatureService (no geometry).", fields: common },
     {
       name: "ServiceLayer",
-      doc: "A layer or table as declared, with its id and URL: give it to a LayerAppend's `layer` " +
+      doc: "A layer or table as declared, with its name, id and URL: give it to a LayerAppend's `layer` " +
         "(`layer: service.layers[\"stations\"]`: its declared fields and indexes are checked at preview), or its " +
         "`url` to `layerUrl`.",
       moreKeys: true,
       fields: {
+        name: { type: "string", doc: "The layer or table name: its key in `layers` or `tables`." },
         id: { type: "number", doc: "The layer id." },
         url: { type: "string", doc: "The layer URL, `<serviceUrl>/<id>`." },
       },
