@@ -60,7 +60,7 @@ const runOf = (what: string, t: Timed, log: Logged[]): Run => ({
   writes: log.filter((q) => q.method !== "GET").length,
   throttled: log.filter((q) => q.status === 429).length,
   code: t.code,
-  where: breakdown(log, 6),
+  where: breakdown(log, 12),
 });
 
 /** The resources a written program declares (`new portal.X(` at a line's start, not in a comment). */

@@ -83,7 +83,16 @@ export async function writeEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, target:
     throw e;
   }
   const stream = await openEntry(zip, entry);
-  const out = fs.createWriteStream(target);
+  let out: fs.WriteStream;
+  try {
+    out = fs.createWriteStream(target);
+  } catch (e) {
+    // the entry's stream is open: closed here, so no read of a file the failed request then removes
+    // surfaces later as an error no request owns
+    stream.on("error", () => undefined);
+    stream.destroy();
+    throw e;
+  }
   // which side failed first: the pipeline then destroys the other with the same error
   let failed: "entry" | "file" | undefined;
   stream.once("error", () => (failed ??= "entry"));

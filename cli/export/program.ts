@@ -51,7 +51,7 @@ export function planRelationships(items: readonly ExportedItem[], relationships:
 const COPIED = propertyTables.PORTAL_ITEM_EXPORT_COPIED;
 
 function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, secrets: SecretKey[], refs: ProgramRefs): string[] {
-  if (e.service) return withStatus(serviceLines(e, ident), e, ident);
+  if (e.service) return withStatus(serviceLines(e, ident, refs), e, ident);
   const i = e.item;
   const args: string[] = [];
   const arg = (k: string, code: string) => args.push(`  ${k}: ${code},`);

@@ -26,8 +26,8 @@ export interface PortalMember {
 
 
 /** GET community/users/<username>. */
-export function getMember(client: PortalClient, username: string): Promise<PortalMember> {
-  return client.request("getUser", `community/users/${seg(username)}`, {}, { method: "GET" });
+export function getMember(client: PortalClient, username: string, cache = false): Promise<PortalMember> {
+  return client.request("getUser", `community/users/${seg(username)}`, {}, { method: "GET", cache });
 }
 
 /** GET portals/<id>/users, every page (export and the administrators check). */

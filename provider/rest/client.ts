@@ -95,9 +95,7 @@ export class PortalClient {
   readonly sleep: (ms: number) => Promise<void>;
   readonly now: () => number;
   private readonly auth: TokenSource;
-  /** Origin → epoch ms before which no request is sent (a Retry-After answer). */
-  private readonly pausedUntil = new Map<string, number>();
-  /** Origin → the pacing learned from its 429s (pacer.ts). */
+  /** Origin → its Retry-After hold and the pacing learned from its 429s (pacer.ts). */
   private readonly pacers = new Map<string, Pacer>();
   private readonly agents = new Map<string, Agent>();
   private readonly random: () => number;
@@ -157,24 +155,21 @@ export class PortalClient {
     const origin = new URL(url).origin;
     let ownWait = false;
     for (let attempt = 0; ; ) {
-      // a Retry-After seen by any request pauses every request to that origin from this process
-      const pause = ownWait ? 0 : (this.pausedUntil.get(origin) ?? 0) - this.now();
-      ownWait = false;
-      if (pause > 0) {
-        waited += pause;
-        await this.sleep(pause);
-      }
-      const paced = this.pacer(origin).slot();
-      if (paced > 0) await this.sleep(paced);
-      options.signal?.throwIfAborted();
+      // a Retry-After seen by any request holds every request to that origin from this process (the
+      // one that saw it has just waited it out); past a 429 the pacer keeps to the portal's limit
+      const pacer = this.pacer(origin);
       const token = options.authenticate === false ? "" : await this.auth.token();
+      const { start, waitedMs } = await pacer.take(this.sleep, ownWait);
+      ownWait = false;
+      waited += waitedMs;
+      options.signal?.throwIfAborted();
       try {
         const answer = await this.send<T>(operation, method, url, params, token, options);
-        this.pacer(origin).answered();
+        pacer.answered(start);
         return answer;
       } catch (e) {
-        if (e instanceof PortalError && e.code === 429) this.pacer(origin).throttled();
-        else if (e instanceof PortalError && !(e instanceof NetworkError)) this.pacer(origin).answered();
+        if (e instanceof PortalError && e.code === 429) pacer.throttled(start);
+        else if (e instanceof PortalError && !(e instanceof NetworkError)) pacer.answered(start);
         // the caller gave up on this request: it is not repeated
         if (options.signal?.aborted) throw e;
         // spec.md#authentication / spec.md#gap-token-errors 498: the request was refused before it ran, so repeating it is safe
@@ -198,7 +193,7 @@ export class PortalClient {
         }
         attempt++;
         waited += delay;
-        if (e instanceof PortalError && e.retryAfterMs !== undefined) this.pausedUntil.set(origin, Math.max(this.pausedUntil.get(origin) ?? 0, this.now() + delay));
+        if (e instanceof PortalError && e.retryAfterMs !== undefined) pacer.holdFor(delay);
         this.log(`RETRY ${method} ${url} (${operation}) #${attempt} in ${delay} ms after ${(e as PortalError).code}`);
         this.options.onRetry?.({ operation, method, attempt: attempt + 1, delayMs: delay, reason: redact(retryReason(e)) });
         await this.sleep(delay);
@@ -210,7 +205,8 @@ export class PortalClient {
   /** The pacer of one origin, made on first use. */
   private pacer(origin: string): Pacer {
     let p = this.pacers.get(origin);
-    if (p === undefined) this.pacers.set(origin, (p = new Pacer(this.now)));
+    // a monotonic clock unless a test sets one: a wall clock set back would hold every start
+    if (p === undefined) this.pacers.set(origin, (p = new Pacer(this.options.now ?? (() => performance.now()))));
     return p;
   }
 

@@ -54,9 +54,9 @@ export interface ServiceIndexArgs {
 /** The service item's sharing, as PortalItem's `sharing`. */
 export interface FeatureServiceSharingArgs {
   /** The item's `access`. */
-  access: "private" | "org" | "public";
+  access: pulumi.Input<"private" | "org" | "public">;
   /** The groups it is shared with (`Group` ids). Unset: not managed. */
-  groups?: string[];
+  groups?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** A layer of a FeatureService: its geometry type, fields and indexes. */
@@ -89,8 +89,13 @@ export interface ServiceTableArgs {
   globalIdField?: pulumi.Input<string>;
 }
 
-/** A layer or table as declared, with its id and URL (give the URL to `LayerAppend.layerUrl`). */
+/**
+ * A layer or table as declared, with its name, id and URL: give it to a LayerAppend's `layer` (`layer:
+ * service.layers["stations"]`: its declared fields and indexes are checked at preview), or its `url` to `layerUrl`.
+ */
 export interface ServiceLayer {
+  /** The layer or table name: its key in `layers` or `tables`. */
+  name: string;
   /** The layer id. */
   id: number;
   /** The layer URL, `<serviceUrl>/<id>`. */
@@ -156,9 +161,12 @@ export interface FeatureServiceArgs {
 export interface FeatureServiceOutputs {
   /** The service name. */
   readonly name: pulumi.Output<string>;
-  /** Each layer as declared, with its `id` and `url`: `layerUrl: service.layers["stations"].url`. */
+  /**
+   * Each layer as declared, with its `name`, `id` and `url`: a LayerAppend's `layer: service.layers["stations"]`
+   * (checked at preview against the declared layer), or `layerUrl: service.layers["stations"].url`.
+   */
   readonly layers: pulumi.Output<Record<string, ServiceLayer>>;
-  /** Each table as declared, with its `id` and `url`. */
+  /** Each table as declared, with its `name`, `id` and `url`, as `layers`. */
   readonly tables: pulumi.Output<Record<string, ServiceLayer>>;
   /** The FeatureServer URL. */
   readonly serviceUrl: pulumi.Output<string>;

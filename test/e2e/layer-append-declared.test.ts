@@ -41,6 +41,7 @@ const load = new portal.LayerAppend("stations-load", {
   upsertMatchingField: "station_id",
 });
 exports.stationsUrl = service.layers["stations"].url;
+exports.stationsName = service.layers["stations"].name;
 exports.targetLayerUrl = load.targetLayerUrl;
 exports.recordCount = load.recordCount;
 `;
@@ -81,7 +82,7 @@ describe("e2e LayerAppend into a FeatureService's layer: the declared unique ind
     await clearRequestLog(emu);
     const failed = await stack.preview().then(() => undefined, (e: Error) => e.message);
     assert.ok(failed, "the preview fails");
-    assert.match(failed!, /upsertMatchingField.*"station_id" has no unique index in the declared point layer \(fields station_id, name, capacity\) of a feature service not created yet/);
+    assert.match(failed!, /upsertMatchingField.*"station_id" has no unique index in the declared point layer stations \(fields station_id, name, capacity\) of a feature service not created yet/);
     assert.ok(failed!.includes('add indexes: [{ fields: "station_id", isUnique: true }] to that layer in the FeatureService'), failed);
     assert.deepEqual(await writes(), []);
 
@@ -109,12 +110,13 @@ describe("e2e LayerAppend into a FeatureService's layer: the declared unique ind
     const preview = await stack.preview({ diff: true });
     assert.equal(preview.changeSummary.create, 3, JSON.stringify(preview.changeSummary)); // the stack, the service, the append
     assert.match(preview.stdout, /"\+ load file \\"stations\.csv\\" .*: upsert matching on station_id"/, preview.stdout);
-    assert.ok(preview.stdout.includes('"  into the declared point layer (fields station_id, name, capacity) of a feature service not created yet"'), preview.stdout);
+    assert.ok(preview.stdout.includes('"  into the declared point layer stations (fields station_id, name, capacity) of a feature service not created yet"'), preview.stdout);
 
     const up = await stack.up();
     assert.equal(up.summary.result, "succeeded");
     const url = up.outputs.stationsUrl!.value as string;
     assert.equal(url, `${emu.serviceUrl}/BikeStations/FeatureServer/0`);
+    assert.equal(up.outputs.stationsName!.value, "stations", "each layer output carries its name");
     assert.equal(up.outputs.targetLayerUrl!.value, url);
     assert.equal(up.outputs.recordCount!.value, ROWS);
     assert.equal(await count(url), ROWS);

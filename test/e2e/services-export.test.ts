@@ -1,6 +1,7 @@
 // Export and adopt of an organization holding hosted feature services, through the real CLI and the
 // packed package: three services made with the REST API (layers, a table, fields, a unique index,
-// differing capabilities, a non-default object-id field) and the emulator's own are exported as
+// differing capabilities, a non-default object-id field; one in a folder, shared with the organization
+// and a group) and the emulator's own are exported as
 // FeatureService resources; the preview shows only adopts with no change, the first up sends no
 // write to the portal (the emulator's request log), and the next preview, a refresh and the preview
 // after it have no change. Run `npm run build` first (the bin and the packed tarball come from dist/).
@@ -9,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { clearRequestLog, requestLog } from "../provider/resources/portalCalls";
+import { clearRequestLog, portalPost, requestLog } from "../provider/resources/portalCalls";
 import { makeService, THREE_SERVICES } from "../provider/resources/serviceCalls";
 import { fixtureStack, installExportedProject, offlineEngineEnv, pulumiBinDir, runCommand, type FixtureProject } from "../support/pulumi";
 
@@ -26,7 +27,9 @@ describe("e2e export and adopt of an organization holding 3 hosted feature servi
     assert.ok(fs.existsSync(bin), "run `npm run build` first");
     emu = await startEmulator({ port: 0 });
     work = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-services-export-"));
-    for (const s of THREE_SERVICES) made[s.name] = await makeService(emu, "dev_admin", s);
+    const folder = (await portalPost(emu, "dev_admin", "content/users/dev_admin/createFolder", { title: "Cadastre" })).folder.id as string;
+    const group = (await portalPost(emu, "dev_admin", "community/createGroup", { title: "Surveyors", access: "org" })).group.id as string;
+    for (const s of THREE_SERVICES) made[s.name] = await makeService(emu, "dev_admin", s.name === "Parcels" ? { ...s, folder, share: { org: "true", groups: group } } : s);
   });
   after(async () => {
     await emu?.close();
@@ -42,6 +45,8 @@ describe("e2e export and adopt of an organization holding 3 hosted feature servi
     // the three made here and the emulator's own hosted service (dev_publisher's Stations)
     assert.equal(program.split("new portal.FeatureService(").length - 1, 4, program);
     for (const s of THREE_SERVICES) assert.match(program, new RegExp(`adoptItemId: "${made[s.name]!.itemId}",\\n  name: "${s.name}",`));
+    // the folder and sharing of Parcels by the Folder's and the Group's outputs
+    assert.match(program, /\n  folder: \w+\.folderId,\n  sharing: \{ access: "org", groups: \[\w+\.groupId\] \},\n  capabilities: "Query",\n/, program);
     installExportedProject(dir);
     const backendDir = path.join(work, "state");
     fs.mkdirSync(backendDir);

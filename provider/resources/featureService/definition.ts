@@ -84,9 +84,9 @@ export const featureService = defineResource({
       name: "FeatureServiceSharingArgs",
       doc: "The service item's sharing, as PortalItem's `sharing`.",
       fields: {
-        access: { type: "\"private\" | \"org\" | \"public\"", doc: "The item's `access`." },
+        access: { type: "Input<\"private\" | \"org\" | \"public\">", doc: "The item's `access`." },
         groups: {
-          type: "string[]",
+          type: "Input<Input<string>[]>",
           doc: "The groups it is shared with (`Group` ids). Unset: not managed.",
           optional: true,
         },
@@ -103,9 +103,12 @@ export const featureService = defineResource({
     { name: "ServiceTableArgs", doc: "A table of a FeatureService (no geometry).", fields: common },
     {
       name: "ServiceLayer",
-      doc: "A layer or table as declared, with its id and URL (give the URL to `LayerAppend.layerUrl`).",
+      doc: "A layer or table as declared, with its name, id and URL: give it to a LayerAppend's `layer` " +
+        "(`layer: service.layers[\"stations\"]`: its declared fields and indexes are checked at preview), or its " +
+        "`url` to `layerUrl`.",
       moreKeys: true,
       fields: {
+        name: { type: "string", doc: "The layer or table name: its key in `layers` or `tables`." },
         id: { type: "number", doc: "The layer id." },
         url: { type: "string", doc: "The layer URL, `<serviceUrl>/<id>`." },
       },

@@ -26,9 +26,9 @@ import { fieldBody, geometryLabel, indexName, layerProblems, replacedLayers, sch
 const KINDS: Kind[] = ["layers", "tables"];
 const known = (v: unknown): v is string => typeof v === "string" && !isUnknown(v);
 const mapOf = (v: unknown): LayerMap => (v && typeof v === "object" && !isUnknown(v) ? (v as LayerMap) : {});
-/** The declared part of a layer map (the state's also holds each layer's id and url). */
+/** The declared part of a layer map (the state's also holds each layer's name, id and url). */
 const declared = (v: unknown): LayerMap => Object.fromEntries(Object.entries(mapOf(v)).map(([n, l]) => {
-  const { id: _id, url: _url, ...spec } = l;
+  const { name: _name, id: _id, url: _url, ...spec } = l;
   return [n, spec];
 }));
 const ITEM_KEYS = ["title", "tags", "snippet", "description"] as const;
@@ -74,14 +74,14 @@ async function updatePlan(olds: RawInputs, inputs: RawInputs, refs: Map<string, 
   return lines;
 }
 
-/** The service's layers and tables by name, each the declared spec with its id and URL. */
+/** The service's layers and tables by name, each the declared spec with its name, id and URL. */
 async function layersOut(client: PortalClient, serviceUrl: string, inputs: RawInputs): Promise<{ layers: LayerMap; tables: LayerMap }> {
   const info = await getServiceInfo(client, serviceUrl);
   const out = { layers: {} as LayerMap, tables: {} as LayerMap };
   for (const kind of KINDS) {
     const want = declared(inputs[kind]);
     for (const l of (info[kind] as Array<{ id: number; name: string }> | undefined) ?? []) {
-      out[kind][l.name] = { ...(want[l.name] ?? {}), id: l.id, url: `${serviceUrl}/${l.id}` };
+      out[kind][l.name] = { ...(want[l.name] ?? {}), name: l.name, id: l.id, url: `${serviceUrl}/${l.id}` };
     }
   }
   return out;
@@ -132,6 +132,7 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
         keepLayerRefs(refs, inputs);
       }
     }
+    nameLayers(inputs);
     const planned = withPlan(inputs, lines);
     return failures.length > 0 ? { inputs: planned, failures } : { inputs: planned };
   },
@@ -255,6 +256,14 @@ function keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: R
       const ref = refs.get(`${kind}.${n}`);
       return [n, ref === undefined ? l : { ...l, ...ref }];
     }));
+  }
+}
+
+/** Each layer and table carries its name, as the outputs do: what reads `service.layers["x"]` at preview sees it. */
+function nameLayers(inputs: RawInputs): void {
+  for (const kind of KINDS) {
+    if (inputs[kind] === undefined || isUnknown(inputs[kind])) continue;
+    inputs[kind] = Object.fromEntries(Object.entries(mapOf(inputs[kind])).map(([n, l]) => [n, l && typeof l === "object" && !isUnknown(l) ? { ...l, name: n } : l]));
   }
 }
 

@@ -18,7 +18,8 @@ export interface LayerSpec {
   displayField?: string;
   objectIdField?: string;
   globalIdField?: string;
-  /** Outputs only: the layer id and URL. */
+  /** Outputs only: the layer's name (its key in the map), id and URL. */
+  name?: string;
   id?: number;
   url?: string;
 }

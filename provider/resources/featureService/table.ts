@@ -135,7 +135,9 @@ export const FEATURE_SERVICE_TABLE = {
     doc: "The layers by name: geometryType, fields, indexes, displayField, objectIdField, globalIdField. A new " +
       "geometry type replaces the service. A field or layer removed fails at preview with the count of values it " +
       "would lose unless listed in `allowDataLoss`.",
-    outputDoc: "Each layer as declared, with its `id` and `url`: `layerUrl: service.layers[\"stations\"].url`.",
+    outputDoc: "Each layer as declared, with its `name`, `id` and `url`: a LayerAppend's " +
+      "`layer: service.layers[\"stations\"]` (checked at preview against the declared layer), or " +
+      "`layerUrl: service.layers[\"stations\"].url`.",
   },
   tables: {
     role: "argument",
@@ -144,7 +146,7 @@ export const FEATURE_SERVICE_TABLE = {
     rule: layersRule(true),
     outputType: "Output<Record<string, ServiceLayer>>",
     doc: "The tables (layers without geometry) by name, as `layers`.",
-    outputDoc: "Each table as declared, with its `id` and `url`.",
+    outputDoc: "Each table as declared, with its `name`, `id` and `url`, as `layers`.",
   },
   allowDataLoss: {
     role: "argument",

@@ -9,6 +9,8 @@ import { resolveSourceFile } from "./file";
 
 /** The declared layer as the FeatureService outputs it (unknown keys are the portal's own). */
 export interface DeclaredLayer {
+  /** The layer's name in the FeatureService (its key in `layers` or `tables`). */
+  name?: string;
   id?: number;
   url?: string;
   geometryType?: string;
@@ -64,13 +66,14 @@ export function layerTarget(layer: unknown): unknown {
 
 const geometry = (l: DeclaredLayer) => (known(l.geometryType) ? `${l.geometryType.replace(/^esriGeometry/, "").toLowerCase()} layer` : "table");
 
-/** The layer in a plan line or a reason: its URL when the service exists, else its declared shape. */
+/** The layer in a plan line or a reason: its name when given, and its URL when the service exists, else its declared shape. */
 export function describeLayer(layer: DeclaredLayer): string {
   const url = declaredUrl(layer);
-  if (url !== undefined) return `the layer ${url}`;
+  const name = known(layer.name) ? ` ${layer.name}` : "";
+  if (url !== undefined) return name ? `the layer${name} at ${url}` : `the layer ${url}`;
   const fields = Array.isArray(layer.fields) ? layer.fields.map((f) => (known(f?.name) ? f.name : "?")) : [];
   const shown = fields.length > 4 ? `${fields.slice(0, 4).join(", ")}, …` : fields.join(", ");
-  return `the declared ${geometry(layer)} (fields ${shown || "none"}) of a feature service not created yet`;
+  return `the declared ${geometry(layer)}${name} (fields ${shown || "none"}) of a feature service not created yet`;
 }
 
 /** The declared field names (the object-id field and a global-id field included), lower case → as written. */

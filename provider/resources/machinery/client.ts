@@ -7,6 +7,7 @@ import { clientFromConfig, CONFIG_KEYS } from "../../config";
 import type { PortalClient } from "../../rest/client";
 import { reportProgress, reportRetry } from "../../progress";
 import { credentialKey } from "../../ops/portal";
+import { forgetDeclaredMemberTree } from "./declaredTrees";
 
 let source: ConfigSource | undefined;
 let client: PortalClient | undefined;
@@ -35,6 +36,7 @@ export async function configurePortal(this: unknown, req: { config: ConfigSource
   if (provider) configured.add(provider);
   source = req.config;
   if (!again && client !== undefined && digest === settings) return;
+  if (settings !== undefined && digest !== settings) forgetDeclaredMemberTree(); // another deployment's plan
   settings = digest;
   client = undefined;
   sweep = undefined;

@@ -17,6 +17,11 @@ export function declareMemberTree(tree: readonly Node[]): void {
   declared = memberTreePaths(tree);
 }
 
+/** Forgets the declared tree: the provider was configured for another portal or credential. */
+export function forgetDeclaredMemberTree(): void {
+  declared = undefined;
+}
+
 /** The declared tree's paths (`/Department/Sales`), or undefined when no MemberCategorySchema was checked. */
 export function declaredMemberPaths(): string[] | undefined {
   return declared;

@@ -20,8 +20,13 @@ import { checkAdmins, checkCategories, checkRoleFits, customRoleNames } from "./
 import { changedFields, heldValues, MANAGED, normalizeInputs, PROFILE, roleName, sortedPaths, typeName, type Managed } from "./values";
 import { MEMBER_TABLE } from "./table";
 
-async function held(client: PortalClient, username: string): Promise<PortalMember | undefined> {
-  return getMember(client, username).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
+/**
+ * The user as the portal holds it. `shared`: an adoption's check and create share one answer (the
+ * client's read cache, until any write of the run; docs/dev/decisions.md), so adopting a member reads
+ * it once; refresh and delete read it afresh.
+ */
+async function held(client: PortalClient, username: string, shared = false): Promise<PortalMember | undefined> {
+  return getMember(client, username, shared).catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
 }
 
 /** One plan line per changed field: roles and user types by name, categories as `+`/`-` paths. */
@@ -58,7 +63,7 @@ async function plan(olds: RawInputs, inputs: RawInputs, failures: CheckFailure[]
   if (!isCreate(olds) && olds.username === inputs.username && changedFields(olds, inputs).length === 0 && !thumbnailChanged) return [];
   const client = portalClient();
   const username = String(inputs.username);
-  const user = await held(client, username);
+  const user = await held(client, username, isCreate(olds));
   if (!user) {
     failures.push({ property: "username", reason: `user ${JSON.stringify(username)} does not exist in the organization: a Member adopts an existing user (users are invited or created by the organization's identity setup)` });
     return [];
@@ -124,7 +129,7 @@ export const member: pulumi.dynamic.ResourceProvider = {
   async create(inputs: RawInputs) {
     const client = portalClient();
     const username = String(inputs.username);
-    const user = await held(client, username);
+    const user = await held(client, username, true);
     if (!user) throw new Error(`Member: user ${JSON.stringify(username)} does not exist in the organization.`);
     const portal = heldValues(user);
     await apply(client, username, portal, inputs, changedFields(portal, inputs), thumbnailToSend(undefined, inputs, user));

@@ -56,8 +56,11 @@ describe("provider FeatureService against the emulator", function () {
       "+ unique index on station_id",
       "+ table readings (table, 3 fields)",
     ]);
+    // each layer and table carries its name from the preview on (what a LayerAppend's `layer` reads)
+    assert.deepEqual([c.inputs!.layers.stations.name, c.inputs!.tables.readings.name], ["stations", "readings"]);
     const made = await featureService.create(c.inputs!);
     const outs = made.outs;
+    assert.deepEqual([outs.layers.stations.name, outs.tables.readings.name], ["stations", "readings"]);
     assert.match(made.id, /^[0-9a-f]{32}$/);
     assert.equal(outs.serviceUrl, `${emu.serviceUrl}/WeatherStations/FeatureServer`);
     assert.deepEqual([outs.layers.stations.id, outs.layers.stations.url], [0, `${outs.serviceUrl}/0`]);
@@ -96,6 +99,15 @@ describe("provider FeatureService against the emulator", function () {
     assert.equal(layer2.fields.find((f: any) => f.name === "name").alias, "Station name");
     assert.deepEqual(layer2.indexes.map((i: any) => i.fields), ["station_id", "kind"]);
     assert.deepEqual(plan(await featureService.check!(up2.outs!, grown)), [], "applied: nothing left to do");
+    // a state whose layers carry no name (written before they did): the same program is no change, a refresh names them
+    const unnamed = JSON.parse(JSON.stringify(up2.outs!));
+    for (const kind of ["layers", "tables"]) for (const l of Object.values(unnamed[kind]) as any[]) delete l.name;
+    const again = await featureService.check!(unnamed, grown);
+    assert.deepEqual([plan(again), again.failures ?? []], [[], []]);
+    assert.equal((await featureService.diff!(made.id, unnamed, again.inputs!)).changes, false);
+    const named = await featureService.read!(made.id, unnamed);
+    assert.deepEqual([(named.props as any).layers.stations.name, (named.props as any).tables.readings.name], ["stations", "readings"]);
+    assert.equal((await featureService.diff!(made.id, named.props!, again.inputs!)).changes, false);
 
     // remove a field: refused at preview with the count of values, allowed by allowDataLoss
     const shrunk = declared({ fields: stationFields.filter((f) => f.name !== "kind").map((f) => (f.name === "name" ? { ...f, alias: "Station name" } : f)).concat([{ name: "population", type: "esriFieldTypeInteger" }] as any), indexes: [{ fields: "station_id", isUnique: true }] });

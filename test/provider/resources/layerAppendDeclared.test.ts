@@ -75,6 +75,19 @@ describe("provider LayerAppend: layer given as a FeatureService's layer, checked
     assert.equal(ok.inputs.targetLayerUrl, URL);
   });
 
+  it("the layer's name, when the output gives it, is named in the reasons and the plan line", async () => {
+    const before = await check({ layer: declared([], { name: "stations" }) });
+    assert.match(reasons(before)[0]!, /^upsertMatchingField: "station_id" has no unique index in the declared point layer stations \(fields station_id, name, capacity\) of a feature service not created yet/);
+    const plan = (await check({ layer: declared(UNIQUE, { name: "stations" }) })).inputs[PLAN_KEY] as string[];
+    assert.equal(plan[1], "  into the declared point layer stations (fields station_id, name, capacity) of a feature service not created yet");
+    const table = await check({ layer: { name: "readings", fields: FIELDS, indexes: [] } });
+    assert.match(reasons(table)[0]!, /has no unique index in the declared table readings \(fields/);
+    const made = await check({ layer: { ...declared([], { name: "stations" }), id: 0, url: URL } });
+    assert.ok(reasons(made)[0]!.includes(`has no unique index in the layer stations at ${URL}, so the upsert could not match rows`), reasons(made)[0]);
+    const kept = await check({ layer: { ...declared(UNIQUE, { name: "stations" }), id: 0, url: URL } });
+    assert.deepEqual(kept.inputs.layer, { id: 0, url: URL }, "the name is not kept in the state either");
+  });
+
   it("the object-id and global-id fields can be matched on without an index; useGlobalIds needs a declared globalIdField", async () => {
     assert.deepEqual(reasons(await check({ layer: declared(), upsertMatchingField: "OBJECTID", file: undefined, edits: { features: [] } })), []);
     const r = await check({ layer: declared(), upsertMatchingField: undefined, useGlobalIds: true });

@@ -13,6 +13,10 @@ export interface ServiceSpec {
   tables?: Array<Record<string, unknown>>;
   /** Item fields set after (updateItem): title, tags, snippet, description. */
   item?: Record<string, string>;
+  /** The owner's folder id the service is created in (content/users/<user>/<folder>/createService). */
+  folder?: string;
+  /** Shared after (REST share item): `org`, `everyone`, `groups` (ids, comma-separated). */
+  share?: Record<string, string>;
 }
 
 async function post(url: string, token: string, fields: Record<string, unknown>): Promise<any> {
@@ -27,11 +31,12 @@ async function post(url: string, token: string, fields: Record<string, unknown>)
 export async function makeService(emu: Emulator, user: string, s: ServiceSpec): Promise<{ itemId: string; url: string }> {
   const token = emu.tokens[user]!;
   const { name, capabilities, maxRecordCount, spatialReference } = s;
-  const made = await post(`${emu.sharingUrl}/content/users/${user}/createService`, token, { outputType: "featureService", createParameters: { name, capabilities, maxRecordCount, spatialReference } });
+  const made = await post(`${emu.sharingUrl}/content/users/${user}${s.folder ? `/${s.folder}` : ""}/createService`, token, { outputType: "featureService", createParameters: { name, capabilities, maxRecordCount, spatialReference } });
   const url = String(made.serviceurl).replace(/\/+$/, "");
   const admin = url.replace("/rest/services/", "/rest/admin/services/");
   if (s.layers || s.tables) await post(`${admin}/addToDefinition`, token, { addToDefinition: { layers: s.layers ?? [], tables: s.tables ?? [] } });
   if (s.item) await post(`${emu.sharingUrl}/content/users/${user}/items/${made.itemId}/update`, token, s.item);
+  if (s.share) await post(`${emu.sharingUrl}/content/users/${user}/items/${made.itemId}/share`, token, s.share);
   return { itemId: made.itemId, url };
 }
 
