@@ -113,7 +113,9 @@ export async function whoSignedIn(sharingUrl: string, accessToken: string): Prom
     const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
     const urlKey = text(self.urlKey);
     // ArcGIS Online: the organization's own URL is <urlKey>.<customBaseUrl> (www.arcgis.com signs in to the same org)
-    const orgUrl = self.isPortal === false && urlKey && text(self.customBaseUrl) ? `https://${urlKey}.${text(self.customBaseUrl)}` : undefined;
+    // (a base URL with a port is a host of its own, as the emulator's: no <urlKey>. prefix names the org there)
+    const base = text(self.customBaseUrl)?.includes(":") ? undefined : text(self.customBaseUrl);
+    const orgUrl = self.isPortal === false && urlKey && base ? `https://${urlKey}.${base}` : undefined;
     return { username: text(self.user?.username), org: text(self.name), urlKey, orgUrl };
   } finally {
     await client.close();

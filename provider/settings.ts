@@ -37,8 +37,8 @@ export const SETTINGS: readonly Setting[] = [
   },
   {
     key: "portal:serviceUrl", env: "PORTAL_SERVICE_URL", group: "portal", secret: false, readBy: ["provider"],
-    default: "none: needed only by a LayerAppend that names `serviceName` and `layerId`",
-    description: "The root of the hosting server's services directory, such as `https://host/server/rest/services` (ArcGIS Enterprise) or `https://services.arcgis.com/<org id>/arcgis/rest/services` (ArcGIS Online): not one service. A LayerAppend's `serviceName` and `layerId` resolve to `<serviceUrl>/<serviceName>/FeatureServer/<layerId>`.",
+    default: "discovered from the portal, once per run, when something needs it",
+    description: "The root of the hosting server's services directory, such as `https://host/server/rest/services/Hosted` (ArcGIS Enterprise) or `https://services.arcgis.com/<org id>/arcgis/rest/services` (ArcGIS Online): not one service. A LayerAppend's `serviceName` and `layerId` resolve to `<serviceUrl>/<serviceName>/FeatureServer/<layerId>`. Optional: when unset, the provider reads it from the portal (ArcGIS Online: the features host of `portals/self/urls`, giving `https://<host>/<org id>/arcgis/rest/services`; ArcGIS Enterprise: the hosting server of `portals/self/servers`, giving `<server url>/rest/services/Hosted`), says so in the plan and in one line of the run, and fails naming this key when the portal names no hosting server.",
   },
   {
     key: "portal:token", env: "PORTAL_TOKEN", group: "credentials", secret: true, readBy: ALL_PORTAL_READERS,

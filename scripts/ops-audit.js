@@ -88,6 +88,8 @@ const PUBLIC = {
   generateUrlReport: [page("Generate URL Report", "generate-url-report") + " (11.4+)"],
   urlReportJob: [page("Generate URL Report", "generate-url-report") + " (the async answer's jobUrl)"],
   "portals/self": [page("Portal Self", "portal-self"), js("util/get-portal.ts")],
+  portalUrls: [page("URLs", "urls") + " (ArcGIS Online answers the features hosts; root `https://<host>/<orgId>/arcgis/rest/services` as arcgis-python-api `GIS.admin` hosting_servers builds it)"],
+  portalServers: [page("Servers", "servers") + " (ArcGIS Enterprise only; the HOSTING_SERVER's `url` + `/rest/services`, as arcgis-python-api hosting_servers reads it)"],
   getUser: [page("User", "user"), js("users/get-user.ts")],
   portalUsers: [page("Users", "users")],
   updateUser: [page("Update User", "update-user"), js("users/update.ts")],

@@ -3,6 +3,7 @@
 // emulator models few of these; the rest carry the values a fresh organization or member has, so a
 // client reading any public key finds it (test/replay/emulatorShapes.test.ts compares key sets with
 // test/replay/fixtures/portal-self/*.json and user/member.json).
+import type { Flavor } from "../features/urls";
 import { userTypeOf } from "./members";
 import type { EmulatorOrg, EmulatorUser } from "../host";
 
@@ -49,15 +50,16 @@ export function userProfile(user: EmulatorUser, categories: readonly string[] = 
 }
 
 /** Every key of the public portals/self shape (REST "Portal Self"; arcgis-rest-js IPortal) for an organization of this portal. */
-export function portalShape(org: EmulatorOrg, portalUrl: string, release: string): Record<string, unknown> {
+export function portalShape(org: EmulatorOrg, portalUrl: string, release: string, flavor: Flavor): Record<string, unknown> {
   const host = new URL(portalUrl).host;
+  const online = flavor === "online"; // ArcGIS Online: not a portal of its own (isPortal false), many organizations
   return {
     id: org.id,
     name: org.name,
     urlKey: org.urlKey,
-    isPortal: true,
-    portalMode: "singletenant",
-    portalName: "ArcGIS Enterprise",
+    isPortal: !online,
+    portalMode: online ? "multitenant" : "singletenant",
+    portalName: online ? "ArcGIS Online" : "ArcGIS Enterprise",
     currentVersion: release,
     access: org.public ? "public" : "private",
     allSSL: false,

@@ -18,6 +18,7 @@ import { roleRoutes } from "./roles";
 import { groupRoutes } from "./groups";
 import { folderRoutes } from "./folders";
 import { serviceRoutes } from "./services";
+import { serverUrlRoutes } from "./serverUrls";
 
 export function sharingRoutes(emu: Emu) {
   return async (app: FastifyInstance) => {
@@ -38,5 +39,6 @@ export function sharingRoutes(emu: Emu) {
     groupRoutes(app, emu);
     folderRoutes(app, emu);
     serviceRoutes(app, emu);
+    serverUrlRoutes(app, emu);
   };
 }

@@ -39,7 +39,7 @@ function userView(caller: Caller) {
 
 /** Every key of the public portals/self shape (emulator/models/publicShapes.ts), the caller in `user`. */
 function portalSelf({ caller, emu }: OpContext & { caller: Caller }) {
-  const shape = portalShape(caller.org, emu.urls.portalUrl, emu.release);
+  const shape = portalShape(caller.org, emu.urls.portalUrl, emu.release, emu.flavor);
   // an app token or API key signs in no user: no `user`, and `appInfo` says whose app it is and what it may do
   if (caller.app) return { ...shape, appInfo: { appId: caller.app.id, appOwner: caller.user.username, orgId: caller.org.id, appType: caller.app.kind === "apiKey" ? "apiKey" : "app", privileges: [...caller.user.privileges] } };
   return { ...shape, user: userView(caller) };

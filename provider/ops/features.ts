@@ -6,10 +6,11 @@ import type { PortalClient } from "../rest/client";
 import { PortalError } from "../rest/errors";
 import { pollJob } from "../rest/jobs";
 import { joinUrl, seg } from "../rest/url";
+import { serviceRoot } from "./serviceRoot";
 
-/** `{service_url}/<serviceName>/FeatureServer/<layerId>` from the client's portal:serviceUrl. */
-export function layerUrl(client: PortalClient, serviceName: string, layerId: number | string): string {
-  return joinUrl(client.requireServiceUrl(), `${seg(serviceName)}/FeatureServer/${seg(layerId)}`);
+/** `{service_url}/<serviceName>/FeatureServer/<layerId>` under portal:serviceUrl, or the root discovered from the portal (serviceRoot.ts). */
+export async function layerUrl(client: PortalClient, serviceName: string, layerId: number | string): Promise<string> {
+  return joinUrl((await serviceRoot(client)).root, `${seg(serviceName)}/FeatureServer/${seg(layerId)}`);
 }
 
 /** The FeatureServer URL of a layer URL (drops the trailing `/<layerId>`). */

@@ -17,3 +17,4 @@ export { mapLimit } from "./mapLimit";
 export * from "./members";
 export * from "./roles";
 export * from "./serviceLayers";
+export * from "./serviceRoot";

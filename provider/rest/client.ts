@@ -80,6 +80,8 @@ export interface PortalClientOptions {
   tokenExpirationMinutes?: number;
   /** Called each time a renewing credential (refresh token, app credentials, password) is issued a new token. */
   onTokenRenewed?: (renewals: number, kind: CredentialKind) => void;
+  /** Called once when the services root was discovered from the portal (portal:serviceUrl unset): the root and the resource read. */
+  onServiceRootDiscovered?: (root: string, from: string) => void;
 }
 
 /** `portals/self` as answered, before anyone reads it (ops/portal.ts `PortalSelf` names its fields). */
@@ -274,13 +276,31 @@ export class PortalClient {
     return name;
   }
 
-  /** `{service_url}` or a clear error naming portal:serviceUrl. */
-  requireServiceUrl(): string {
-    if (this.serviceUrl === undefined) {
-      throw new ConfigError("portal:serviceUrl is not set; set it with: pulumi config set portal:serviceUrl https://host/arcgis/rest/services (or PORTAL_SERVICE_URL)", "portal:serviceUrl");
-    }
-    return this.serviceUrl;
+  // --- the services root: portal:serviceUrl, else discovered once per client (ops/serviceRoot.ts) ---
+  private discoveredRoot?: Promise<{ root: string; from: string }>;
+
+  /**
+   * portal:serviceUrl when set; else what `discover` finds (the root and the resource it read),
+   * asked once per client and checked as portal:serviceUrl is (https, or http on a loopback host).
+   * A ConfigError (the portal names no hosting server) is kept; any other failure is asked again next time.
+   */
+  async serviceRoot(discover: () => Promise<{ root: string; from: string }>): Promise<{ root: string; discoveredFrom?: string }> {
+    if (this.serviceUrl !== undefined) return { root: this.serviceUrl };
+    this.discoveredRoot ??= discover().then(
+      ({ root, from }) => {
+        const checked = assertSecureUrl(root, `the services root discovered from ${from}`).href.replace(/\/+$/, "");
+        this.options.onServiceRootDiscovered?.(checked, from);
+        return { root: checked, from };
+      },
+      (e) => {
+        if (!(e instanceof ConfigError)) this.discoveredRoot = undefined;
+        throw e;
+      },
+    );
+    const { root, from } = await this.discoveredRoot;
+    return { root, discoveredFrom: from };
   }
+  // --- end of the services root ---
 
   /** Closes the keep-alive agents (idle sockets would otherwise linger until their timeout). */
   async close(): Promise<void> {

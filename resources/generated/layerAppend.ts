@@ -130,7 +130,10 @@ export interface LayerAppendArgs {
   layer?: pulumi.Input<AppendTargetLayer>;
   /** `{serviceUrl}/<service>/FeatureServer/<layerId>`. Either this, `layer`, or `serviceName` + `layerId`. */
   layerUrl?: pulumi.Input<string>;
-  /** With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`). */
+  /**
+   * With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`), or, when it is unset,
+   * the services root discovered from the portal (the plan names it).
+   */
   serviceName?: pulumi.Input<string>;
   /** With `serviceName`. */
   layerId?: pulumi.Input<number>;

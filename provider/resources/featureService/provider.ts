@@ -5,6 +5,8 @@
 // drops data fails at preview with the count of values it would lose unless allowDataLoss lists it.
 import type * as pulumi from "@pulumi/pulumi";
 import { changeDefinition, countValues, createService, getServiceInfo, isServiceNameAvailable } from "../../ops/services";
+import { serviceRoot } from "../../ops/serviceRoot";
+import { featureServerUrl } from "../../ops/features";
 import { deleteItem, getItem, updateItem } from "../../ops/items";
 import type { PortalClient } from "../../rest/client";
 import { isNotFound } from "../../rest/errors";
@@ -225,21 +227,27 @@ export const featureService: pulumi.dynamic.ResourceProvider = {
   },
 };
 
-/** The service's layers and tables as `<kind>.<name>` → {id, url}, found under portal:serviceUrl (check sees old inputs, not outputs). */
+/** The service's layers and tables as `<kind>.<name>` → {id, url}, found under the services root (check sees old inputs, not outputs). */
 async function heldRefs(olds: RawInputs): Promise<Map<string, { id: number; url: string }>> {
   const refs = new Map<string, { id: number; url: string }>();
   for (const kind of KINDS) for (const [n, l] of Object.entries(mapOf(olds[kind]))) if (l.url !== undefined && l.id !== undefined) refs.set(`${kind}.${n}`, { id: l.id, url: l.url });
   const client = portalClient();
-  if (!client.serviceUrl || !known(olds.name)) return refs;
-  const serviceUrl = `${client.serviceUrl}/${encodeURIComponent(olds.name)}/FeatureServer`;
+  const found = known(olds.name) ? await serviceRoot(client).catch(() => undefined) : undefined;
+  if (found === undefined) return refs;
+  // a discovered root may spell the service's URL otherwise than the URL it was created at: the held one, else its item's
+  const held = found.discoveredFrom ? [...refs.values()][0]?.url : undefined;
+  let serviceUrl = held ? featureServerUrl(held) : `${found.root}/${encodeURIComponent(olds.name as string)}/FeatureServer`;
   const info = await getServiceInfo(client, serviceUrl).catch(() => undefined);
+  const itemId = found.discoveredFrom && !held ? info?.serviceItemId : undefined;
+  const itemUrl: unknown = typeof itemId === "string" ? (await getItem(client, itemId).catch(() => undefined))?.url : undefined;
+  if (typeof itemUrl === "string" && itemUrl !== "") serviceUrl = itemUrl.replace(/\/+$/, "");
   for (const kind of KINDS) for (const l of (info?.[kind] as Array<{ id: number; name: string }> | undefined) ?? []) refs.set(`${kind}.${l.name}`, { id: l.id, url: `${serviceUrl}/${l.id}` });
   return refs;
 }
 
 /**
  * Preview = apply: a kept layer's id and url stay known to what reads them (a LayerAppend's layerUrl);
- * without portal:serviceUrl they are absent from the preview until the update answers.
+ * without a services root (portal:serviceUrl, or discovered) they are absent from the preview until the update answers.
  */
 function keepLayerRefs(refs: Map<string, { id: number; url: string }>, inputs: RawInputs): void {
   for (const kind of KINDS) {

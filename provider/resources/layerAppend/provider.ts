@@ -5,7 +5,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { getAppendJob, getLayerInfo, layerUrl, type AppendJob } from "../../ops/features";
-import { AuthError, PortalError } from "../../rest/errors";
+import { AuthError, ConfigError, PortalError } from "../../rest/errors";
+import { serviceRoot } from "../../ops/serviceRoot";
 import { checkInputs } from "../../rules/failures";
 import { isUnknown } from "../../rules/unknown";
 import type { CheckFailure } from "../../rules/failures";
@@ -48,15 +49,21 @@ export function changedInputs(olds: Props, news: Props): string[] {
   return LAYER_APPEND_INPUT_KEYS.filter((k) => !(k === "file" && sameFile) && !same(k));
 }
 
-/** The target layer's URL when the inputs give it without a request: shown known in previews. */
-function knownLayerUrl(inputs: Props): string | undefined {
-  if (inputs.layer !== undefined) return declaredUrl(declaredLayer(inputs.layer));
-  if (Object.values(pick(inputs, ["layerUrl", "serviceName", "layerId"])).some(isUnknown)) return undefined;
-  if (inputs.layerUrl === undefined && (inputs.serviceName === undefined || inputs.layerId === undefined)) return undefined;
+/**
+ * The target layer's URL when the inputs give it: shown known in previews. A service name resolves under
+ * portal:serviceUrl, else under the root discovered from the portal (one read per run, `discovered` names it);
+ * a root that cannot be discovered is a failure on serviceName.
+ */
+async function knownLayerUrl(inputs: Props): Promise<{ url?: string; discovered?: string; failure?: CheckFailure }> {
+  if (inputs.layer !== undefined) return { url: declaredUrl(declaredLayer(inputs.layer)) };
+  if (Object.values(pick(inputs, ["layerUrl", "serviceName", "layerId"])).some(isUnknown)) return {};
+  if (inputs.layerUrl !== undefined) return { url: inputs.layerUrl.replace(/\/+$/, "") };
+  if (inputs.serviceName === undefined || inputs.layerId === undefined) return {};
   try {
-    return (inputs.layerUrl ?? layerUrl(portalClient(), inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
-  } catch {
-    return undefined;
+    const { root, discoveredFrom } = await serviceRoot(portalClient());
+    return { url: (await layerUrl(portalClient(), inputs.serviceName, inputs.layerId)).replace(/\/+$/, ""), discovered: discoveredFrom && `  (services root ${root} discovered from ${discoveredFrom}; set portal:serviceUrl to use another)` };
+  } catch (e) {
+    return e instanceof ConfigError ? { failure: { property: "serviceName", reason: e.message } } : {}; // the portal unreachable: create says why
   }
 }
 
@@ -114,15 +121,15 @@ function pendingTarget(news: Props, inputs: Props, failures: CheckFailure[]): Ch
   return rest;
 }
 
-/** The URL appended to: the FeatureService layer's, the layerUrl, or serviceName/layerId under portal:serviceUrl. */
-function targetUrl(client: ReturnType<typeof portalClient>, inputs: Props): string {
+/** The URL appended to: the FeatureService layer's, the layerUrl, or serviceName/layerId under the services root. */
+async function targetUrl(client: ReturnType<typeof portalClient>, inputs: Props): Promise<string> {
   if (inputs.layer !== undefined) {
     const url = declaredUrl(declaredLayer(inputs.layer));
     if (url === undefined) throw new Error("LayerAppend: layer has no url: the FeatureService that declares it has not created it; nothing was appended");
     return url;
   }
   if (inputs.layerUrl === undefined && inputs.serviceName === undefined) throw new Error("LayerAppend: layerUrl holds no URL: the output given has no value (a layer its service does not have?); nothing was appended");
-  return (inputs.layerUrl ?? layerUrl(client, inputs.serviceName!, inputs.layerId!)).replace(/\/+$/, "");
+  return (inputs.layerUrl ?? (await layerUrl(client, inputs.serviceName!, inputs.layerId!))).replace(/\/+$/, "");
 }
 
 export const layerAppend: pulumi.dynamic.ResourceProvider = {
@@ -145,9 +152,11 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
     inputs.schemaVersion = STATE_LAYOUT_VERSION;
     // a FeatureService's layer: its declared schema is checked here, even before the service exists
     if (failures.length === 0) failures.push(...(await declaredLayerFailures(inputs)));
-    const target = knownLayerUrl(inputs);
-    if (target !== undefined) inputs.targetLayerUrl = target;
+    const target = await knownLayerUrl(inputs);
+    if (target.url !== undefined) inputs.targetLayerUrl = target.url;
+    if (target.failure) failures.push(target.failure);
     const lines = appendPlan(olds ?? {}, inputs, changedInputs(olds ?? {}, inputs));
+    if (lines.length > 0 && target.discovered) lines.push(target.discovered);
     delete inputs[TARGET_FROM_OUTPUT];
     // the state keeps the layer's id and URL only: its schema is the FeatureService's (and the journal hashes what create gets)
     if (inputs.layer !== undefined) inputs.layer = layerTarget(inputs.layer) as Props["layer"];
@@ -166,7 +175,7 @@ export const layerAppend: pulumi.dynamic.ResourceProvider = {
 
   async create(inputs: Props) {
     const client = portalClient();
-    const layer = targetUrl(client, inputs);
+    const layer = await targetUrl(client, inputs);
     // spec.md#layer-append-metadata: the layer JSON says whether this append can be accepted; refuse before sending it
     const info = await getLayerInfo(client, layer);
     const refusal = appendRefusal(layer, info, inputs, inputs.appendUploadFormat);

@@ -196,7 +196,9 @@ export const LAYER_APPEND = {
     role: "argument",
     rule: nonEmpty().optional(),
     change: "replace",
-    doc: "With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`).",
+    doc:
+      "With `layerId`: resolved against the stack config `portal:serviceUrl` (`PORTAL_SERVICE_URL`), " +
+      "or, when it is unset, the services root discovered from the portal (the plan names it).",
   },
   layerId: {
     role: "argument",

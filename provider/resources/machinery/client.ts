@@ -73,7 +73,9 @@ export function portalClient(): PortalClient {
   // each retry is a line on the row of the resource it was for (progress.ts reportRetry)
   // each renewal of a short-lived access token is one line, kept in the run's Diagnostics (the count a user or test reads)
   const onTokenRenewed = (n: number) => void reportProgress(`portal: access token renewed from ${credentialKey(client)} (${n} ${n === 1 ? "renewal" : "renewals"} so far)`, { final: true, ephemeral: false });
-  client ??= clientFromConfig(source, process.env, { onRetry: (r) => void reportRetry(r), onTokenRenewed });
+  // the services root found in the portal when portal:serviceUrl is unset: one line per run
+  const onServiceRootDiscovered = (root: string, from: string) => void reportProgress(`portal: services root ${root} discovered from ${from} (portal:serviceUrl is not set)`, { final: true, ephemeral: false });
+  client ??= clientFromConfig(source, process.env, { onRetry: (r) => void reportRetry(r), onTokenRenewed, onServiceRootDiscovered });
   return client;
 }
 

@@ -16,7 +16,11 @@ describe("ops: layer info, uploads, append (spec.md#append, spec.md#layer-append
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  const layer = () => ops.layerUrl(env.client("dev_publisher"), "Stations", 0);
+  let stations = "";
+  before(async () => {
+    stations = await ops.layerUrl(env.client("dev_publisher"), "Stations", 0);
+  });
+  const layer = () => stations;
 
   it("2.7: getLayerInfo reads supportsAppend, the formats and the unique index", async () => {
     const info = await ops.getLayerInfo(env.client("dev_publisher"), layer());

@@ -37,7 +37,8 @@ describe("ops: retries against injected faults (design Transport)", () => {
   it("4.1: append hit by a 503 arrives once and fails", async () => {
     const c = env.client("dev_publisher", fast);
     await control("faults", { rate: 1, codes: [503], paths: "/append$" });
-    await assert.rejects(ops.append(c, { layerUrl: ops.layerUrl(c, "Stations", 0), edits: { features: [] } }), (e: PortalError) => e.code === 503);
+    const layerUrl = await ops.layerUrl(c, "Stations", 0);
+    await assert.rejects(ops.append(c, { layerUrl, edits: { features: [] } }), (e: PortalError) => e.code === 503);
     assert.equal((await arrivals("append")).length, 1);
   });
 

@@ -188,12 +188,32 @@ describe("provider LayerAppend against the emulator", () => {
     }
   });
 
-  it("4.1: serviceName + layerId without portal:serviceUrl names the config key to set, before any request", async () => {
+  it("4.1: serviceName + layerId without portal:serviceUrl: the services root is discovered from the portal, the plan says so, the append lands", async () => {
     const config = { "portal:url": emu.portalUrl, "portal:token": emu.tokens.dev_publisher } as Record<string, string>;
     await p.configure!({ config: { get: (k: string) => config[k], require: (k: string) => config[k] } } as any);
-    await clearRequestLog(emu);
-    await assert.rejects(up({ serviceName: "Stations", layerId: 0, edits: { features: [] } }), /portal:serviceUrl is not set; set it with: pulumi config set portal:serviceUrl/);
-    assert.deepEqual(beyondConnectionRead(await requestLog(emu)), [], "nothing but the preview's connection read");
+    const root = `${emu.url}/${emu.portalId}/arcgis/rest/services`; // ArcGIS Online's form: the features host, then the org id
+    const checked = await p.check!({}, { serviceName: "Stations", layerId: 0, edits: { features: [{ attributes: { station_id: "D1", name: "Discovered" } }] } });
+    assert.deepEqual(checked.failures ?? [], []);
+    assert.equal(checked.inputs.targetLayerUrl, `${root}/Stations/FeatureServer/0`);
+    assert.deepEqual(checked.inputs.plannedChanges, [`+ load edits (1 features) into ${root}/Stations/FeatureServer/0: append (new rows)`, `  (services root ${root} discovered from portals/self/urls; set portal:serviceUrl to use another)`]);
+    const made = await p.create(checked.inputs);
+    assert.ok(made.id.startsWith(`${root}/Stations/FeatureServer/0#`));
+    assert.deepEqual((await rows()).map((r) => [r.station_id, r.name]), [["D1", "Discovered"]]);
+  });
+
+  it("4.1: serviceName + layerId when the services root cannot be discovered: check names portal:serviceUrl and how to set it, before any write", async () => {
+    const config = { "portal:url": emu.portalUrl, "portal:token": emu.tokens.dev_publisher } as Record<string, string>;
+    await p.configure!({ config: { get: (k: string) => config[k], require: (k: string) => config[k] } } as any);
+    await fetch(`${emu.controlUrl}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rate: 1, codes: [403], paths: "/urls$" }) });
+    try {
+      await clearRequestLog(emu);
+      const checked = await p.check!({}, { serviceName: "Stations", layerId: 0, edits: { features: [] } });
+      assert.deepEqual(checked.failures?.map((f) => f.property), ["serviceName"]);
+      assert.match(checked.failures![0].reason, /^portal:serviceUrl is not set and the services root cannot be discovered: portalUrls failed \(403\).*; set it with: pulumi config set portal:serviceUrl https:\/\/host\/arcgis\/rest\/services \(or PORTAL_SERVICE_URL\)$/);
+      assert.deepEqual(beyondConnectionRead(await requestLog(emu)).map((q) => `${q.method} ${q.path.split("?")[0].replace(/^.*\/portals\//, "portals/")}`), [`GET portals/${emu.portalId}/urls`], "nothing but the reads of the portal");
+    } finally {
+      await fetch(`${emu.controlUrl}/faults`, { method: "DELETE" });
+    }
   });
 
   it("2.8: read refreshes the job record, keeps the state when the portal forgot the job; delete leaves the rows", async () => {
