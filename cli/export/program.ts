@@ -2,7 +2,7 @@
 // trees/*.yaml), one PortalItem per item with its fields as the portal returns them, its
 // relationship and an ItemStatus when it has a status. Everything adopts what exists and is retained
 // on delete (docs/adopting.md). Deterministic: the same snapshot gives the same text.
-import { itemIdentity, propertyTables } from "../../provider";
+import { itemAdoptedData, itemIdentity, propertyTables } from "../../provider";
 import { uniqueIdentifiers } from "./names";
 import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
 import type { ExportedFolder, ExportedGroup } from "./readGroups";
@@ -67,6 +67,9 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, secre
   if (!blank(i.url)) arg("url", JSON.stringify(i.url));
   if (e.text?.json) arg("text", `json("items/${e.name}.json")`);
   else if (e.text) arg("text", `fs.readFileSync(here("items", ${JSON.stringify(`${e.name}.txt`)}), "utf8")`);
+  // the adopting up skips reading the data when neither the item nor the text changed since (PortalItem adoptedData)
+  const record = e.text ? itemAdoptedData.adoptedDataRecord(i.modified, e.text.value) : undefined;
+  if (record) arg("adoptedData", `{ modified: ${record.modified}, sha256: ${JSON.stringify(record.sha256)} }`);
   // relative to the project directory, so the state holds the same path on every machine
   if (e.file) arg("file", JSON.stringify(`files/${e.name}/${e.file.fileName}`));
   if (!blank(i.serviceUsername)) {

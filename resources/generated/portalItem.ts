@@ -11,6 +11,14 @@ export interface PortalItemRelationshipArgs {
   destinationItemId?: pulumi.Input<string>;
 }
 
+/** What export recorded of an item's data: lets the adopting up skip reading it when neither side changed since. */
+export interface PortalItemAdoptedDataArgs {
+  /** The item's `modified` (epoch milliseconds) when it was exported. */
+  modified: pulumi.Input<number>;
+  /** The SHA-256 (hex) of the item's `text` as the program declares it. */
+  sha256: pulumi.Input<string>;
+}
+
 /** Who the item is shared with: an access level and, optionally, groups (`Group` resources' `groupId`s). */
 export interface PortalItemSharingArgs {
   /** `private`, `org` or `public` (the item's `access`). */
@@ -197,6 +205,13 @@ export interface PortalItemArgs {
    * changes nothing (docs/adopting.md).
    */
   adoptItemId?: pulumi.Input<string>;
+  /**
+   * Written by export: lets the adopting up skip reading the item's data when neither side changed since. `{modified,
+   * sha256}`: the item's `modified` when it was exported and the SHA-256 of its `text` as declared. When the item's
+   * `modified` is still that one and the declared `text` still hashes to it, the adopt takes the portal's text to equal
+   * it without reading it; otherwise it reads and compares as always. Never sent; a change of it changes nothing.
+   */
+  adoptedData?: pulumi.Input<PortalItemAdoptedDataArgs>;
 }
 
 /** The outputs of a PortalItem. */
