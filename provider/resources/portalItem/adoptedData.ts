@@ -16,11 +16,20 @@ export interface AdoptedData {
   sha256: string;
 }
 
-/** Item text in the one form the provider sends it: JSON text re-serialized from its value, other text as it is. */
+/** A JSON value's text with every object's keys sorted: the engine hands a program's object over with its keys in another order. */
+function sortedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? "null" : sortedJson(x))).join(",")}]`;
+  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
+  const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${sortedJson(x)}`).join(",")}}`;
+}
+
+/** Item text in one form: JSON (given as a value or as its text) with sorted keys, other text as it is. */
 function canonicalText(text: unknown): string {
-  if (typeof text !== "string") return JSON.stringify(text);
+  if (typeof text !== "string") return sortedJson(text);
   try {
-    return JSON.stringify(JSON.parse(text));
+    return sortedJson(JSON.parse(text));
   } catch {
     return text;
   }

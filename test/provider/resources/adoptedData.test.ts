@@ -17,7 +17,9 @@ type Props = Record<string, any>;
 const configFor = (emu: RunningEmulator, user: string) => ({ config: { get: (k: string) => ({ "portal:url": emu.portalUrl, "portal:token": emu.tokens[user] })[k], require: () => "" } });
 const urn = (name: string) => `urn:pulumi:dev::adopted-data-test::pulumi-nodejs:dynamic/portal:PortalItem::${name}`;
 const item = resourceProviders.portalItem;
-const TEXT = { operationalLayers: [{ id: "roads", url: "https://example.com/roads" }], version: "2.31" };
+const TEXT = { version: "2.31", operationalLayers: [{ url: "https://example.com/roads", id: "roads" }] };
+/** The text as the engine hands a program's object to the provider: its keys in another order. */
+const REORDERED = { operationalLayers: [{ id: "roads", url: "https://example.com/roads" }], version: "2.31" };
 
 describe("PortalItem adoptedData: the adopting up skips the data read when neither side changed", function () {
   this.timeout(60_000);
@@ -54,7 +56,7 @@ describe("PortalItem adoptedData: the adopting up skips the data read when neith
     const { id, record } = await exported();
     assert.equal(typeof record.modified, "number");
     await clearRequestLog(emu);
-    const news = newsOf(id, TEXT, record);
+    const news = newsOf(id, REORDERED, record);
     const checked = await item.check!({}, news);
     assert.deepEqual(checked.failures ?? [], []);
     assert.deepEqual(checked.inputs.plannedChanges, [`= adopt item ${id} "Streets" (Web Map, owner dev_publisher): no change`]);
