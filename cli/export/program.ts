@@ -67,11 +67,11 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, secre
   if (!blank(i.url)) arg("url", JSON.stringify(i.url));
   if (e.text?.json) arg("text", `json("items/${e.name}.json")`);
   else if (e.text) arg("text", `fs.readFileSync(here("items", ${JSON.stringify(`${e.name}.txt`)}), "utf8")`);
-  // the adopting up skips reading the data when neither the item nor the text changed since (PortalItem adoptedData)
-  const record = e.text ? itemAdoptedData.adoptedDataRecord(i.modified, e.text.value) : undefined;
-  if (record) arg("adoptedData", `{ modified: ${record.modified}, sha256: ${JSON.stringify(record.sha256)} }`);
   // relative to the project directory, so the state holds the same path on every machine
   if (e.file) arg("file", JSON.stringify(`files/${e.name}/${e.file.fileName}`));
+  // the adopting up skips reading the data when neither the item nor the text or file changed since (PortalItem adoptedData)
+  const record = e.text ? itemAdoptedData.adoptedDataRecord(i.modified, e.text.value) : e.file ? itemAdoptedData.adoptedFileRecord(i.modified, e.file.sha256) : undefined;
+  if (record) arg("adoptedData", `{ modified: ${record.modified}, sha256: ${JSON.stringify(record.sha256)} }`);
   if (!blank(i.serviceUsername)) {
     arg("serviceUsername", JSON.stringify(i.serviceUsername));
     const key = `${ident}ServicePassword`;

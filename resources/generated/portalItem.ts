@@ -15,7 +15,9 @@ export interface PortalItemRelationshipArgs {
 export interface PortalItemAdoptedDataArgs {
   /** The item's `modified` (epoch milliseconds) when it was exported. */
   modified: pulumi.Input<number>;
-  /** The SHA-256 (hex) of the item's `text` as the program declares it. */
+  /**
+   * The SHA-256 (hex) of the item's data as the program declares it: its `text` (JSON with sorted keys) or its `file`.
+   */
   sha256: pulumi.Input<string>;
 }
 
@@ -207,9 +209,10 @@ export interface PortalItemArgs {
   adoptItemId?: pulumi.Input<string>;
   /**
    * Written by export: lets the adopting up skip reading the item's data when neither side changed since. `{modified,
-   * sha256}`: the item's `modified` when it was exported and the SHA-256 of its `text` as declared. When the item's
-   * `modified` is still that one and the declared `text` still hashes to it, the adopt takes the portal's text to equal
-   * it without reading it; otherwise it reads and compares as always. Never sent; a change of it changes nothing.
+   * sha256}`: the item's `modified` when it was exported and the SHA-256 of its data as declared (the `text` as JSON
+   * with sorted keys, or the `file`'s bytes). When the item's `modified` is still that one and the declared data still
+   * hashes to it, the adopt takes the portal's data to equal it without reading it; otherwise it reads and compares as
+   * always. Never sent; a change of it changes nothing.
    */
   adoptedData?: pulumi.Input<PortalItemAdoptedDataArgs>;
 }

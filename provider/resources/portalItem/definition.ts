@@ -43,7 +43,11 @@ export const portalItem = defineResource({
         "changed since.",
       fields: {
         modified: { type: "Input<number>", doc: "The item's `modified` (epoch milliseconds) when it was exported." },
-        sha256: { type: "Input<string>", doc: "The SHA-256 (hex) of the item's `text` as the program declares it." },
+        sha256: {
+          type: "Input<string>",
+          doc: "The SHA-256 (hex) of the item's data as the program declares it: its `text` (JSON with sorted " +
+            "keys) or its `file`.",
+        },
       },
     },
     {

@@ -587,10 +587,10 @@ export const PORTAL_ITEM = {
     }),
     change: "ignore",
     doc: "Written by export: lets the adopting up skip reading the item's data when neither side changed since. " +
-      "`{modified, sha256}`: the item's `modified` when it was exported and the SHA-256 of its `text` as declared. " +
-      "When the item's `modified` is still that one and the declared `text` still hashes to it, the adopt takes the " +
-      "portal's text to equal it without reading it; otherwise it reads and compares as always. Never sent; a " +
-      "change of it changes nothing.",
+      "`{modified, sha256}`: the item's `modified` when it was exported and the SHA-256 of its data as declared (the " +
+      "`text` as JSON with sorted keys, or the `file`'s bytes). When the item's `modified` is still that one and the " +
+      "declared data still hashes to it, the adopt takes the portal's data to equal it without reading it; otherwise " +
+      "it reads and compares as always. Never sent; a change of it changes nothing.",
   },
   itemId: {
     role: "output",

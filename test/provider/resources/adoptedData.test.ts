@@ -2,14 +2,15 @@
 // `modified` is the recorded one and the declared text hashes to the recorded hash, the adopt takes
 // the portal's text as equal without reading it (0 data reads, 0 writes); a change on either side
 // since the export reads and plans as before. The record is never compared: changing or dropping it
-// plans nothing. The export writes it, and its program adopts with no data read.
+// plans nothing. The export writes it (text and files), and its program adopts with no data read.
 import { strict as assert } from "node:assert";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { createHash } from "node:crypto";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { resourceProviders } from "../../../provider/resources";
-import { adoptedDataRecord } from "../../../provider/resources/portalItem/adoptedData";
+import { adoptedDataRecord, adoptedFileRecord } from "../../../provider/resources/portalItem/adoptedData";
 import { clearRequestLog, portalGet, portalPost, requestLog } from "./portalCalls";
 import { exportInProcess } from "../cli/exportRun";
 
@@ -97,6 +98,28 @@ describe("PortalItem adoptedData: the adopting up skips the data read when neith
     assert.equal(lines[0], `= adopt item ${id} "Streets" (Web Map, owner dev_publisher): 1 field change`, lines.join("\n"));
     assert.ok(lines[1].startsWith("~ text: "), lines.join("\n"));
     assert.equal((await log()).dataReads, 1);
+  });
+
+  it("a file item: the same local file is not downloaded again; another local file is", async () => {
+    const body = "id,name\n1,Main\n";
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ f: "json", token: emu.tokens.dev_publisher, title: "Roads", type: "CSV" })) form.append(k, v);
+    form.append("file", new Blob([body]), "roads.csv");
+    const id = ((await (await fetch(`${emu.sharingUrl}/content/users/dev_publisher/addItem`, { method: "POST", body: form })).json()) as any).id as string;
+    const held = await portalGet(emu, "dev_publisher", `content/items/${id}`);
+    const record = adoptedFileRecord(held.modified, createHash("sha256").update(body).digest("hex"))!;
+    const file = path.join(tmp, "roads.csv");
+    fs.writeFileSync(file, body);
+    const news = (name: string) => ({ type: "CSV", title: "Roads", owner: "dev_publisher", file, adoptedData: record, adoptItemId: id, __urn: urn(name) });
+    await clearRequestLog(emu);
+    const same = await item.check!({}, news("same"));
+    assert.match(same.inputs.plannedChanges[0], /: no change$/);
+    await item.create(same.inputs);
+    assert.deepEqual(await log(), { dataReads: 0, writes: [] });
+    fs.writeFileSync(file, "id,name\n1,Main\n2,High\n");
+    const edited = await item.check!({}, news("edited"));
+    assert.ok(edited.inputs.plannedChanges.some((l: string) => l.startsWith("~ file: the portal's file (sha256 ")), edited.inputs.plannedChanges.join("\n"));
+    assert.equal((await log()).dataReads, 1, "another local file: the portal's is hashed to compare");
   });
 
   it("a record that is not {modified, sha256} fails the preview, naming adoptedData", async () => {
