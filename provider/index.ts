@@ -32,5 +32,7 @@ export { resourceDefinitions, DEFINITIONS as RESOURCE_DEFINITIONS, type Resource
 export type { ResourceDefinition, ItemFacts, DeleteLines as DeleteLinesOf } from "./resources/machinery/definition";
 export * as propertyTables from "./resources/tables";
 export * as itemIdentity from "./resources/portalItem/identity";
+/** What export records of an item's text so the adopting up need not read it (PortalItem `adoptedData`). */
+export * as itemAdoptedData from "./resources/portalItem/adoptedData";
 /** Hosted feature services as FeatureService reads them (adopt) and `export` writes them. */
 export * as hostedServices from "./resources/featureService/exported";

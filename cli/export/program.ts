@@ -2,7 +2,7 @@
 // trees/*.yaml), one PortalItem per item with its fields as the portal returns them, its
 // relationship and an ItemStatus when it has a status. Everything adopts what exists and is retained
 // on delete (docs/adopting.md). Deterministic: the same snapshot gives the same text.
-import { itemIdentity, propertyTables } from "../../provider";
+import { itemAdoptedData, itemIdentity, propertyTables } from "../../provider";
 import { uniqueIdentifiers } from "./names";
 import type { ExportedItem, OrgSnapshot, Relationship } from "./read";
 import type { ExportedFolder, ExportedGroup } from "./readGroups";
@@ -69,6 +69,9 @@ function itemLines(e: ExportedItem, ident: string, plan: RelationshipPlan, secre
   else if (e.text) arg("text", `fs.readFileSync(here("items", ${JSON.stringify(`${e.name}.txt`)}), "utf8")`);
   // relative to the project directory, so the state holds the same path on every machine
   if (e.file) arg("file", JSON.stringify(`files/${e.name}/${e.file.fileName}`));
+  // the adopting up skips reading the data when neither the item nor the text or file changed since (PortalItem adoptedData)
+  const record = e.text ? itemAdoptedData.adoptedDataRecord(i.modified, e.text.value) : e.file ? itemAdoptedData.adoptedFileRecord(i.modified, e.file.sha256) : undefined;
+  if (record) arg("adoptedData", `{ modified: ${record.modified}, sha256: ${JSON.stringify(record.sha256)} }`);
   if (!blank(i.serviceUsername)) {
     arg("serviceUsername", JSON.stringify(i.serviceUsername));
     const key = `${ident}ServicePassword`;

@@ -31,7 +31,7 @@ export interface ExportedItem {
   /** The item's data when it is text: parsed JSON, or the text itself when it is not JSON. */
   text?: { json: boolean; value: unknown };
   /** The item's file, downloaded to `files/<name>/<fileName>` of the output. */
-  file?: { fileName: string; bytes: number };
+  file?: { fileName: string; bytes: number; sha256?: string };
   /** The groups the item is shared with (its owner's view). */
   groups?: string[];
   /** A hosted feature service: the FeatureService arguments that adopt it (written instead of a PortalItem). */
@@ -127,7 +127,7 @@ async function readData(client: PortalClient, dir: string, e: ExportedItem): Pro
     const folder = path.join(dir, "files", e.name);
     await fs.promises.mkdir(folder, { recursive: true });
     const saved = await ops.downloadItemData(client, e.item.id, path.join(folder, fileName));
-    e.file = { fileName, bytes: saved.bytes };
+    e.file = { fileName, bytes: saved.bytes, sha256: saved.sha256 };
     return;
   }
   const data = (await ops.getItemData(client, e.item.id)).toString("utf8");

@@ -32,3 +32,12 @@ export function createItemRecord(init: { owner: string; orgId: string; title: st
     statusMessage: "",
   };
 }
+
+/**
+ * REST "Item" `modified`: the date the item was last modified, which an update (its text or file
+ * too) moves. Always later than the last one, even within a millisecond, so a client that recorded
+ * it (PortalItem adoptedData) sees every change.
+ */
+export function nextModified(item: Pick<Item, "modified">): number {
+  return Math.max(Date.now(), item.modified + 1);
+}

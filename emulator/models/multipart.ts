@@ -9,7 +9,7 @@ import type { Item } from "./items";
 import { itemIdToCreate, type AddEnv } from "./addItem";
 import { badRequest } from "../errors";
 import { MULTIPART } from "../../spec/limits";
-import { createItemRecord } from "./itemRecord";
+import { createItemRecord, nextModified } from "./itemRecord";
 import { checkTitle, checkType, itemFields, type ItemFieldsRequest } from "./itemFields";
 import { storeParts } from "./content";
 import { typeFromFileName } from "./itemTypes";
@@ -104,7 +104,7 @@ export function commit(env: AddEnv, item: Item, r: CommitRequest): void {
         await storeParts(item, itemDir, dir, numbers.map(String), fileName, env.portal.vendor);
       },
       () => {
-        Object.assign(item, fields, { type, addStatus: "completed", statusMessage: "completed", modified: Date.now() });
+        Object.assign(item, fields, { type, addStatus: "completed", statusMessage: "completed", modified: nextModified(item) });
       },
     ],
     (message) => Object.assign(item, { addStatus: "failed", statusMessage: message }),

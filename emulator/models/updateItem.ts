@@ -11,6 +11,7 @@ import { fetchThumbnailUrl } from "./thumbnails";
 import { downloadDataUrl } from "./dataUrl";
 import { checkText } from "./addItem";
 import { startMultipartUpdate } from "./multipart";
+import { nextModified } from "./itemRecord";
 
 /** What update reads of a request (the route picks it: routes/itemRequests.ts); texts as sent, undefined when not sent. */
 export interface UpdateItemRequest {
@@ -59,5 +60,6 @@ export async function updateItem(env: { portal: Portal; uploadDir: string }, ite
     await storeParts(item, dir, work, got.files, path.basename(new URL(url).pathname) || "data", portal.vendor);
   }
   Object.assign(item, fields, { type });
-  item.modified = Date.now();
+  item.modified = nextModified(item);
 }
+

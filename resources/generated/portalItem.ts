@@ -11,6 +11,16 @@ export interface PortalItemRelationshipArgs {
   destinationItemId?: pulumi.Input<string>;
 }
 
+/** What export recorded of an item's data: lets the adopting up skip reading it when neither side changed since. */
+export interface PortalItemAdoptedDataArgs {
+  /** The item's `modified` (epoch milliseconds) when it was exported. */
+  modified: pulumi.Input<number>;
+  /**
+   * The SHA-256 (hex) of the item's data as the program declares it: its `text` (JSON with sorted keys) or its `file`.
+   */
+  sha256: pulumi.Input<string>;
+}
+
 /** Who the item is shared with: an access level and, optionally, groups (`Group` resources' `groupId`s). */
 export interface PortalItemSharingArgs {
   /** `private`, `org` or `public` (the item's `access`). */
@@ -197,6 +207,14 @@ export interface PortalItemArgs {
    * changes nothing (docs/adopting.md).
    */
   adoptItemId?: pulumi.Input<string>;
+  /**
+   * Written by export: lets the adopting up skip reading the item's data when neither side changed since. `{modified,
+   * sha256}`: the item's `modified` when it was exported and the SHA-256 of its data as declared (the `text` as JSON
+   * with sorted keys, or the `file`'s bytes). When the item's `modified` is still that one and the declared data still
+   * hashes to it, the adopt takes the portal's data to equal it without reading it; otherwise it reads and compares as
+   * always. Never sent; a change of it changes nothing.
+   */
+  adoptedData?: pulumi.Input<PortalItemAdoptedDataArgs>;
 }
 
 /** The outputs of a PortalItem. */

@@ -14,6 +14,7 @@ import { parse } from "yaml";
 import { offlineEngineEnv, packedEmulator, packedPackage, pulumiBinDir, runCommand, type CommandRun } from "../support/pulumi";
 import { startLocalRegistry, type LocalRegistry } from "./localRegistry";
 import { EXAMPLES, EXAMPLES_DIR, copyExample } from "./examplesCopied";
+import { PROD_ORG_ID } from "../../emulator/fixtures";
 
 const root = path.resolve(__dirname, "..", "..");
 const TEMPLATE = path.join(EXAMPLES_DIR, "templates", "portal-typescript");
@@ -182,9 +183,10 @@ describe("e2e examples run as copied (npm ci, the emulator, the README's command
     assert.equal(dev.stationsUrl, `${emu!.url}/arcgis/rest/services/BikeStations/FeatureServer/0`);
     assert.equal(dev.recordCount, 50);
     ok(await pulumi(["stack", "init", "emulator-prod"]), "stack init");
-    for (const args of [["portal:url", emu!.url], ["--secret", "portal:token", "tok-prod_admin"], ["portal:serviceUrl", `${emu!.url}/arcgis/rest/services`], ["serviceName", "BikeStationsProd"]]) ok(await pulumi(["config", "set", ...args, "--stack", "emulator-prod"]), `config set ${args.join(" ")}`);
+    for (const args of [["portal:url", emu!.url], ["--secret", "portal:token", "tok-prod_admin"], ["serviceName", "BikeStationsProd"]]) ok(await pulumi(["config", "set", ...args, "--stack", "emulator-prod"]), `config set ${args.join(" ")}`);
     const prod = await up("emulator-prod");
-    assert.equal(prod.stationsUrl, `${emu!.url}/arcgis/rest/services/BikeStationsProd/FeatureServer/0`);
+    // the second organization's services are in ArcGIS Online's form, under its org id
+    assert.equal(prod.stationsUrl, `${emu!.url}/${PROD_ORG_ID}/arcgis/rest/services/BikeStationsProd/FeatureServer/0`);
     assert.equal(prod.recordCount, 50);
   });
 

@@ -93,6 +93,7 @@ describe("e2e export: an organization as a program the first up adopts without a
   const exportTo = (dir: string, extra: Record<string, string | undefined> = {}, flags: string[] = []) => run(process.execPath, [bin, "export", "--out", dir, ...flags], { cwd: work, env: env(extra) });
   const pulumi = (args: string[]) => run(path.join(pulumiBinDir(), "pulumi"), [...args, "--stack", "dev", "--non-interactive"], { cwd: project.dir, env: { ...process.env, ...project.env } });
   const writes = async () => (await requestLog(emu)).filter((q) => q.method !== "GET").map((q) => `${q.method} ${q.path.split("?")[0]}`);
+  const dataReads = async () => (await requestLog(emu)).map((q) => q.path.split("?")[0]).filter((p) => p.endsWith("/data"));
 
   before(async () => {
     assert.ok(fs.existsSync(bin), "run `npm run build` first");
@@ -158,6 +159,8 @@ describe("e2e export: an organization as a program the first up adopts without a
     assert.match(program, /ItemStatus\("old-streets-status", \{ itemId: oldStreets\.itemId, status: "deprecated", adopt: true \}, adopted\)/);
     assert.match(program, /servicePassword: config\.requireSecret\("securedParcelsServicePassword"\)/);
     assert.match(fs.readFileSync(path.join(dir, "README.md"), "utf8"), /securedParcelsServicePassword/);
+    // each text and file item carries export's record of its data (PortalItem adoptedData)
+    assert.equal((program.match(/adoptedData: \{ modified: \d+, sha256: "[0-9a-f]{64}" \},/g) ?? []).length, 14, "one record per text or file item");
     const roads = ["roads-table", "roads-table-2"].map((n) => fs.readFileSync(path.join(dir, "files", n, "roads.csv"), "utf8")).sort();
     assert.deepEqual(roads, ["id,name\n1,Main\n2,High\n", "id,name\n9,Other\n"], "two files of the same name, each under its own resource");
     const pristine = Object.fromEntries(exportedFiles(dir).map((f) => [f, fs.readFileSync(path.join(dir, f))]));
@@ -202,11 +205,13 @@ describe("e2e export: an organization as a program the first up adopts without a
     assert.deepEqual(planOf("streets-map-status"), [`= adopt the status of item "${ids.streets}" (org_authoritative): no change`]);
     assert.ok(planOf("secured-parcels").some((l: string) => /servicePassword is not compared/.test(l)));
     assert.deepEqual(await writes(), [], "the preview sends no write");
+    assert.deepEqual(await dataReads(), [], "the preview reads no item's data: its adoptedData answers for it");
 
     const up = await pulumi(["up", "--yes", "--skip-preview"]);
     assert.equal(up.code, 0, up.stderr + up.stdout);
     assert.match(up.stdout, /created/);
     assert.deepEqual(await writes(), [], "the first up sends no write to the portal");
+    assert.deepEqual(await dataReads(), [], "nor does the up");
 
     const quiet = await pulumi(["preview", "--expect-no-changes"]);
     assert.equal(quiet.code, 0, quiet.stderr + quiet.stdout);

@@ -38,6 +38,19 @@ export const portalItem = defineResource({
       },
     },
     {
+      name: "PortalItemAdoptedDataArgs",
+      doc: "What export recorded of an item's data: lets the adopting up skip reading it when neither side " +
+        "changed since.",
+      fields: {
+        modified: { type: "Input<number>", doc: "The item's `modified` (epoch milliseconds) when it was exported." },
+        sha256: {
+          type: "Input<string>",
+          doc: "The SHA-256 (hex) of the item's data as the program declares it: its `text` (JSON with sorted " +
+            "keys) or its `file`.",
+        },
+      },
+    },
+    {
       name: "PortalItemSharingArgs",
       doc: "Who the item is shared with: an access level and, optionally, groups (`Group` resources' `groupId`s).",
       fields: {

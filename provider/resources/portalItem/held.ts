@@ -1,10 +1,11 @@
 // An existing item in the terms of PortalItem's arguments, and which of the arguments a program sets
 // differ from it (issue "export, adoption on the first up"): what an adoption changes, and nothing
 // else. Only reads: GET the item, its data (text compared as JSON, a file by its SHA-256, streamed,
-// never held in memory) and its related items.
+// never held in memory) and its related items. Data export recorded as unchanged is not read.
 import { getItemData, hashItemData, type PortalItem } from "../../ops/items";
 import type { PortalClient } from "../../rest/client";
 import { isUnknown } from "../../rules/unknown";
+import { fileUnchangedSinceExport, textUnchangedSinceExport } from "./adoptedData";
 import { sameValue } from "./diff";
 import { withoutMarkers } from "./identity";
 import type { RelationshipInput } from "./input";
@@ -75,8 +76,9 @@ export async function heldValues(client: PortalClient, item: PortalItem, inputs:
   for (const key of ADOPT_COMPARED) {
     if (inputs[key] === undefined) continue;
     if (key === "typeKeywords") held.typeKeywords = withoutMarkers(Array.isArray(item.typeKeywords) ? item.typeKeywords : []);
-    else if (key === "text") held.text = (await getItemData(client, item.id)).toString("utf8");
-    else if (key === "file") held.fileSha256 = await heldFileSha256(client, item.id);
+    // export's record (portalItem/adoptedData.ts): neither side changed since, so no read
+    else if (key === "text") held.text = textUnchangedSinceExport(item, inputs.text, inputs.adoptedData) ? inputs.text : (await getItemData(client, item.id)).toString("utf8");
+    else if (key === "file") held.fileSha256 = fileUnchangedSinceExport(item, inputs.fileSha256, inputs.adoptedData) ? inputs.fileSha256 : await heldFileSha256(client, item.id);
     else if (key === "metadata") Object.assign(held, await heldMetadata(client, item.id, inputs));
     else if (key === "relationship") held.relationship = relationshipHeld(inputs.relationship, await relatedItemIds(client, item.id, inputs.relationship, true));
     else if (key === "protected") held.protected = item.protected === true;

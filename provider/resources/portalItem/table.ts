@@ -572,6 +572,26 @@ export const PORTAL_ITEM = {
       "differ. Refused at preview when the item does not exist or another stack or resource manages it. Another id " +
       "replaces; removing it changes nothing (docs/adopting.md).",
   },
+  // written by export (portalItem/adoptedData.ts); never sent, never compared
+  adoptedData: {
+    role: "argument",
+    type: "Input<PortalItemAdoptedDataArgs>",
+    adopt: "identity",
+    exported: "custom",
+    rule: z.strictObject({
+      modified: z
+        .number()
+        .int("must be epoch milliseconds (an integer)")
+        .nonnegative("must be epoch milliseconds (0 or more)"),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256: 64 lowercase hexadecimal digits"),
+    }),
+    change: "ignore",
+    doc: "Written by export: lets the adopting up skip reading the item's data when neither side changed since. " +
+      "`{modified, sha256}`: the item's `modified` when it was exported and the SHA-256 of its data as declared (the " +
+      "`text` as JSON with sorted keys, or the `file`'s bytes). When the item's `modified` is still that one and the " +
+      "declared data still hashes to it, the adopt takes the portal's data to equal it without reading it; otherwise " +
+      "it reads and compares as always. Never sent; a change of it changes nothing.",
+  },
   itemId: {
     role: "output",
     outputType: "Output<string>",
